@@ -1,0 +1,100 @@
+// buildApp(deps): the whole hub as a Fastify instance. It never listens; main.ts and tests do.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { AuthService } from './auth/login'
+import { LoginThrottle } from './auth/throttle'
+import type { Config } from './config'
+import { AutomationRepository } from './db/automations'
+import { BlindRepository } from './db/blinds'
+import type { OpenDatabase } from './db/open'
+import { SessionRepository } from './db/sessions'
+import { UserRepository } from './db/users'
+import { HubEvents } from './events'
+import type { Services } from './graphql/context'
+import { graphqlPlugin } from './graphql/plugin'
+import { hubVersion } from './paths'
+import type { BusStatusEvent } from './realtime/events'
+import { RealtimeServer } from './realtime/server'
+import { hubStatus } from './status'
+import { uiPlugin } from './ui'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface AppDeps {
+  config: Config
+  database: OpenDatabase
+  /** The wall clock; tests pass their own to move time. */
+  now?: () => number
+  /** Fastify's logger option; main.ts passes pino settings, tests usually false. */
+  logger?: FastifyServerOptions['logger']
+}
+
+export interface Hub {
+  app: FastifyInstance
+  events: HubEvents
+  services: Services
+}
+
+export async function buildHub(deps: AppDeps): Promise<Hub> {
+  const { config, database } = deps
+  const now = deps.now ?? Date.now
+  const startedAt = now()
+  const { db } = database
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  })
+
+  const events = new HubEvents()
+  const sessions = new SessionRepository(db, now)
+  const users = new UserRepository(db, sessions, events, now)
+  const blinds = new BlindRepository(db, events, now)
+  const automations = new AutomationRepository(db, events, now, { hasLocation: !!config.location })
+  const throttle = new LoginThrottle(now)
+
+  // The bus arrives with issue 3; until then the emulator is the only link and is always up.
+  const busStatus = (): BusStatusEvent =>
+    config.serial === 'emulator'
+      ? { online: true, path: 'emulator' }
+      : { online: false, path: config.serial, error: 'serial link not started' }
+
+  const services: Services = {
+    auth: new AuthService(users, sessions, throttle),
+    users,
+    blinds,
+    automations,
+    motionOf: () => 'IDLE',
+    nextRunAt: () => null,
+    hubStatus: () =>
+      hubStatus({
+        version: hubVersion,
+        startedAt,
+        now,
+        timeZone: config.timeZone,
+        locationConfigured: !!config.location,
+        bus: busStatus,
+      }),
+  }
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
+    if (status === 500) request.log.error({ err }, 'request failed')
+    const message = status === 500 ? 'Internal error' : err.message
+    reply.code(status).send({ data: null, errors: [{ message, extensions: { code: status } }] })
+  })
+
+  await app.register(graphqlPlugin, { services, sessions, development: config.development })
+  await app.register(uiPlugin)
+
+  const realtime = new RealtimeServer({ httpServer: app.server, sessions, events, busStatus })
+  realtime.start()
+  app.addHook('preClose', async () => {
+    await realtime.stop()
+  })
+
+  return { app, events, services }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await buildHub(deps)).app
+}

@@ -1,0 +1,45 @@
+// Logging in and out: throttled, and as slow for an unknown user as for a wrong password.
+import type { SessionRepository } from '../db/sessions'
+import type { UserRepository } from '../db/users'
+import { badInput, HubError, tooManyAttempts } from '../errors'
+import { PASSWORD_MAX, USERNAME_MAX } from '../validation/fields'
+import { UNMATCHABLE_HASH, verifyPassword } from './passwords'
+import type { LoginThrottle } from './throttle'
+
+export interface LoginResult {
+  token: string
+  expiresAt: string
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(usernameInput: string, password: string, address: string): Promise<LoginResult> {
+    const username = usernameInput.trim()
+    if (username === '') throw badInput('username', 'is required')
+    if (username.length > USERNAME_MAX) throw badInput('username', `must be at most ${USERNAME_MAX} characters`)
+    if (password === '') throw badInput('password', 'is required')
+    if (password.length > PASSWORD_MAX) throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
+
+    const wait = this.throttle.retryAfter(username, address)
+    if (wait > 0) throw tooManyAttempts(wait / 1000)
+
+    const account = this.users.findForLogin(username)
+    const ok = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH)
+    if (!account || !ok) {
+      this.throttle.recordFailure(username, address)
+      throw new HubError(401, 'Wrong username or password')
+    }
+    this.throttle.recordSuccess(username)
+    const { token, expiresAt } = this.sessions.create(account.id)
+    return { token, expiresAt: new Date(expiresAt).toISOString() }
+  }
+
+  logout(tokenHash: string): void {
+    this.sessions.revoke(tokenHash)
+  }
+}

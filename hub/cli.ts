@@ -1,0 +1,119 @@
+// The `lamella` command: run the hub, or mend accounts from the Pi's shell when nobody can
+// log in to the UI. Exit codes: 0 done, 1 failed, 2 bad usage or config.
+import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig, parseServeFlags } from './config'
+import { openDatabase } from './db/open'
+import { SessionRepository } from './db/sessions'
+import { UserRepository } from './db/users'
+import { HubError } from './errors'
+import { HubEvents } from './events'
+import { serve } from './main'
+import { checkPassword } from './validation/fields'
+
+const USAGE = `Usage:
+  lamella [serve] [--host H] [--port N] [--db FILE] [--serial PATH|emulator] [--baud N]
+                  [--parity none|even|odd] [--pulse device|hub] [--dead-time-ms N]
+                  [--lat DEG --lon DEG] [--tz ZONE] [--log-level LEVEL]
+  lamella user add NAME [--admin] [--db FILE]   create a user; password from stdin or a prompt
+  lamella user passwd NAME [--db FILE]          set a user's password and end their sessions
+  lamella help
+
+Every flag of serve has a variable (LAMELLA_HOST, LAMELLA_PORT, ...); see README.md.`
+
+class UsageError extends Error {}
+
+/** Reads a password: typed twice at a hidden prompt on a terminal, else the first line of stdin. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = []
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+    return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trim()
+  }
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
+      const write = (rl as unknown as { _writeToOutput: (s: string) => void })
+      write._writeToOutput = (s: string) => {
+        if (s.includes(question)) process.stdout.write(s)
+      }
+      rl.question(question, (answer) => {
+        rl.close()
+        process.stdout.write('\n')
+        resolve(answer)
+      })
+    })
+  const first = await ask('Password: ')
+  const second = await ask('Password again: ')
+  if (first !== second) throw new UsageError('the two passwords differ')
+  return first
+}
+
+async function userCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { admin: { type: 'boolean', default: false }, db: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  })
+  const [action, name] = positionals
+  if ((action !== 'add' && action !== 'passwd') || !name || positionals.length !== 2) {
+    throw new UsageError('expected: user add NAME [--admin]  or  user passwd NAME')
+  }
+  const config = loadConfig(process.env, { db: values.db })
+  const database = openDatabase(config.dbPath)
+  try {
+    const events = new HubEvents()
+    const sessions = new SessionRepository(database.db, Date.now)
+    const users = new UserRepository(database.db, sessions, events, Date.now)
+    if (action === 'add') {
+      const password = await readPassword()
+      const user = await users.create({ username: name, password, isAdmin: values.admin })
+      console.log(`created ${user.isAdmin ? 'admin' : 'user'} ${user.username}`)
+    } else {
+      const account = users.list().find((u) => u.username === name)
+      if (!account) throw new HubError(404, `user ${name} does not exist`)
+      const password = checkPassword('password', await readPassword())
+      await users.update({ id: 'lamella-cli', isAdmin: true }, account.id, { password })
+      console.log(`password of ${name} changed; their sessions have ended`)
+    }
+  } finally {
+    database.close()
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command = 'serve', ...rest] = argv
+  try {
+    if (command === 'help' || command === '--help' || command === '-h') {
+      console.log(USAGE)
+      return 0
+    }
+    if (command === 'user') {
+      await userCommand(rest)
+      return 0
+    }
+    const serveArgs = command === 'serve' ? rest : command.startsWith('--') ? argv : null
+    if (!serveArgs) throw new UsageError(`unknown command ${command}`)
+    await serve(loadConfig(process.env, parseServeFlags(serveArgs)))
+    return -1 // serving: the process lives on until a signal
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`lamella: config: ${err.message}`)
+      return 2
+    }
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`lamella: ${(err as Error).message}\n\n${USAGE}`)
+      return 2
+    }
+    if (err instanceof HubError) {
+      console.error(`lamella: ${err.message}`)
+      return 1
+    }
+    console.error(`lamella: ${(err as Error).message}`)
+    return 1
+  }
+}
+
+const code = await main(process.argv.slice(2))
+if (code >= 0) process.exitCode = code

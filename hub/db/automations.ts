@@ -1,0 +1,325 @@
+// Automations: name, trigger and ordered scenes, favourites and run history. A regular user
+// may see and change only automations whose every relay belongs to a blind assigned to them.
+import { randomUUID } from 'node:crypto'
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
+import { badInput, conflict, forbidden, notFound } from '../errors'
+import type { HubEvents } from '../events'
+import {
+  checkAutomationInput,
+  type AutomationInput,
+  type AutomationRulesContext,
+  type SceneType,
+  type Trigger,
+} from '../validation/automation'
+import { checkId, checkIds, checkIntegerIn, nameKey } from '../validation/fields'
+import { automationAudience, mergeAudiences } from './audience'
+import type { Db } from './open'
+import {
+  automationFavorites,
+  automationRuns,
+  automations,
+  blinds,
+  sceneTargets,
+  scenes,
+} from './schema'
+import { visibleAutomationIds, visibleBlindIds, type Viewer } from './visibility'
+
+export interface Scene {
+  id: string
+  name: string
+  type: SceneType
+  index: number
+  duration: number
+  blindAddresses: string[]
+}
+
+export interface Automation {
+  id: string
+  name: string
+  isFavorite: boolean
+  trigger: Trigger
+  scene: Scene[]
+}
+
+export interface AutomationRun {
+  id: string
+  automationId: string
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
+  source: string
+  startedAt: string
+  finishedAt: string | null
+  sceneIndex: number | null
+  error: string | null
+}
+
+export const RUNS_LIMIT_MAX = 500
+
+type AutomationRow = typeof automations.$inferSelect
+type RunRow = typeof automationRuns.$inferSelect
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+function toRun(r: RunRow): AutomationRun {
+  return { ...r, startedAt: iso(r.startedAt) as string, finishedAt: iso(r.finishedAt) }
+}
+
+export class AutomationRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly events: HubEvents,
+    private readonly now: () => number,
+    private readonly rules: AutomationRulesContext,
+  ) {}
+
+  list(viewer: Viewer): Automation[] {
+    const visible = viewer.isAdmin ? undefined : [...visibleAutomationIds(this.db, viewer)]
+    const rows = this.db
+      .select()
+      .from(automations)
+      .where(visible ? inArray(automations.id, visible) : undefined)
+      .orderBy(asc(automations.nameKey))
+      .all()
+    return this.assemble(viewer.id, rows)
+  }
+
+  get(viewer: Viewer, id: string, field = 'id'): Automation {
+    checkId(field, id)
+    const row = this.db.select().from(automations).where(eq(automations.id, id)).get()
+    if (!row) throw notFound('Automation', id, field)
+    if (!viewer.isAdmin && !visibleAutomationIds(this.db, viewer).has(id)) {
+      throw forbidden('This automation drives blinds that are not assigned to you')
+    }
+    return this.assemble(viewer.id, [row])[0] as Automation
+  }
+
+  create(viewer: Viewer, input: AutomationInput): Automation {
+    const spec = checkAutomationInput(input, this.rules)
+    const id = randomUUID()
+    this.db.transaction(
+      (tx) => {
+        const targets = this.resolveTargets(viewer, spec.scenes)
+        this.checkNameFree(spec.name)
+        const t = this.now()
+        tx.insert(automations)
+          .values({ id, name: spec.name, nameKey: nameKey(spec.name), ...this.triggerColumns(spec.trigger), createdAt: t, updatedAt: t })
+          .run()
+        this.insertScenes(id, spec.scenes, targets)
+      },
+      { behavior: 'immediate' },
+    )
+    this.announce([id])
+    return this.get(viewer, id)
+  }
+
+  update(viewer: Viewer, id: string, input: AutomationInput): Automation {
+    this.get(viewer, id)
+    const spec = checkAutomationInput(input, this.rules)
+    const before = automationAudience(this.db, [id])
+    this.db.transaction(
+      (tx) => {
+        this.get(viewer, id)
+        const targets = this.resolveTargets(viewer, spec.scenes)
+        this.checkNameFree(spec.name, id)
+        tx.update(automations)
+          .set({ name: spec.name, nameKey: nameKey(spec.name), ...this.triggerColumns(spec.trigger), updatedAt: this.now() })
+          .where(eq(automations.id, id))
+          .run()
+        tx.delete(scenes).where(eq(scenes.automationId, id)).run()
+        this.insertScenes(id, spec.scenes, targets)
+      },
+      { behavior: 'immediate' },
+    )
+    this.events.emit('data:changed', {
+      entity: 'automation',
+      ids: [id],
+      audience: mergeAudiences(before, automationAudience(this.db, [id])),
+    })
+    return this.get(viewer, id)
+  }
+
+  /** Deletes the automations that exist (unknown ids skipped); 403 if one is not the viewer's. */
+  delete(viewer: Viewer, ids: string[]): string[] {
+    const wanted = checkIds('ids', ids)
+    const audience = automationAudience(this.db, wanted)
+    let deleted: string[] = []
+    this.db.transaction(
+      (tx) => {
+        const found = tx.select({ id: automations.id }).from(automations).where(inArray(automations.id, wanted)).all()
+        if (!viewer.isAdmin) {
+          const mine = visibleAutomationIds(this.db, viewer)
+          const foreign = found.find((a) => !mine.has(a.id))
+          if (foreign) throw forbidden(`Automation ${foreign.id} drives blinds that are not assigned to you`)
+        }
+        deleted = found.map((a) => a.id)
+        if (deleted.length > 0) tx.delete(automations).where(inArray(automations.id, deleted)).run()
+      },
+      { behavior: 'immediate' },
+    )
+    if (deleted.length > 0) this.events.emit('data:changed', { entity: 'automation', ids: deleted, audience })
+    return deleted
+  }
+
+  setFavorite(viewer: Viewer, id: string, favorite: boolean): boolean {
+    this.get(viewer, id)
+    if (favorite) {
+      this.db.insert(automationFavorites).values({ userId: viewer.id, automationId: id }).onConflictDoNothing().run()
+    } else {
+      this.db
+        .delete(automationFavorites)
+        .where(and(eq(automationFavorites.userId, viewer.id), eq(automationFavorites.automationId, id)))
+        .run()
+    }
+    this.events.emit('data:changed', { entity: 'automation', ids: [id], audience: new Map([[viewer.id, [id]]]) })
+    return true
+  }
+
+  /** Newest first: one automation's runs, or the runs of every automation the viewer sees. */
+  runs(viewer: Viewer, automationId: string | null | undefined, limit: number): AutomationRun[] {
+    checkIntegerIn('limit', limit, 1, RUNS_LIMIT_MAX)
+    let ids: string[] | undefined
+    if (automationId != null) {
+      this.get(viewer, automationId, 'automationId')
+      ids = [automationId]
+    } else if (!viewer.isAdmin) {
+      ids = [...visibleAutomationIds(this.db, viewer)]
+    }
+    return this.db
+      .select()
+      .from(automationRuns)
+      .where(ids ? inArray(automationRuns.automationId, ids) : undefined)
+      .orderBy(desc(automationRuns.startedAt))
+      .limit(limit)
+      .all()
+      .map(toRun)
+  }
+
+  lastRun(automationId: string): AutomationRun | null {
+    const row = this.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.automationId, automationId))
+      .orderBy(desc(automationRuns.startedAt))
+      .limit(1)
+      .get()
+    return row ? toRun(row) : null
+  }
+
+  private triggerColumns(trigger: Trigger) {
+    return {
+      triggerType: trigger.type,
+      cron: trigger.cron,
+      sunEvent: trigger.sunEvent,
+      offsetMinutes: trigger.offsetMinutes,
+      enabled: trigger.enabled,
+    }
+  }
+
+  private checkNameFree(name: string, exceptId?: string): void {
+    const same = this.db
+      .select({ name: automations.name })
+      .from(automations)
+      .where(and(eq(automations.nameKey, nameKey(name)), exceptId ? ne(automations.id, exceptId) : undefined))
+      .get()
+    if (same) throw conflict(`name: an automation called ${same.name} already exists`, 'name')
+  }
+
+  /**
+   * Maps every scene address to a blind's side. An unknown address is bad input; one on a
+   * blind the viewer may not control is forbidden; both sides of one blind in one scene would
+   * run up and down together, so that is refused too.
+   */
+  private resolveTargets(viewer: Viewer, specs: { addresses: string[] }[]) {
+    const bySide = new Map<string, { blindId: string; side: 'UP' | 'DOWN'; name: string }>()
+    for (const b of this.db.select().from(blinds).all()) {
+      bySide.set(b.addressUp, { blindId: b.id, side: 'UP', name: b.name })
+      bySide.set(b.addressDown, { blindId: b.id, side: 'DOWN', name: b.name })
+    }
+    const mine = viewer.isAdmin ? null : visibleBlindIds(this.db, viewer)
+    return specs.map((scene, i) => {
+      const blindsInScene = new Set<string>()
+      return scene.addresses.map((address, j) => {
+        const field = `scene[${i}].blindAddresses[${j}]`
+        const target = bySide.get(address)
+        if (!target) throw badInput(field, `must be the up or down address of a blind; no blind uses ${address}`)
+        if (mine && !mine.has(target.blindId)) {
+          throw forbidden(`${field}: blind ${target.name} is not assigned to you`)
+        }
+        if (blindsInScene.has(target.blindId)) {
+          throw badInput(field, `must not drive both the up and the down relay of blind ${target.name} in one scene`)
+        }
+        blindsInScene.add(target.blindId)
+        return target
+      })
+    })
+  }
+
+  private insertScenes(
+    automationId: string,
+    specs: { name: string; type: SceneType; durationMs: number }[],
+    targets: { blindId: string; side: 'UP' | 'DOWN' }[][],
+  ): void {
+    specs.forEach((s, index) => {
+      const sceneId = randomUUID()
+      this.db.insert(scenes).values({ id: sceneId, automationId, index, name: s.name, type: s.type, durationMs: s.durationMs }).run()
+      const list = targets[index] ?? []
+      if (list.length > 0) {
+        this.db
+          .insert(sceneTargets)
+          .values(list.map((t, position) => ({ sceneId, position, blindId: t.blindId, side: t.side })))
+          .run()
+      }
+    })
+  }
+
+  /** Rows to API objects with three queries, however many automations. */
+  private assemble(userId: string, rows: AutomationRow[]): Automation[] {
+    if (rows.length === 0) return []
+    const ids = rows.map((r) => r.id)
+    const sceneRows = this.db
+      .select()
+      .from(scenes)
+      .where(inArray(scenes.automationId, ids))
+      .orderBy(asc(scenes.automationId), asc(scenes.index))
+      .all()
+    const targetRows = sceneRows.length
+      ? this.db
+          .select({ sceneId: sceneTargets.sceneId, side: sceneTargets.side, up: blinds.addressUp, down: blinds.addressDown })
+          .from(sceneTargets)
+          .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
+          .where(inArray(sceneTargets.sceneId, sceneRows.map((s) => s.id)))
+          .orderBy(asc(sceneTargets.sceneId), asc(sceneTargets.position))
+          .all()
+      : []
+    const favorites = new Set(
+      this.db
+        .select({ id: automationFavorites.automationId })
+        .from(automationFavorites)
+        .where(eq(automationFavorites.userId, userId))
+        .all()
+        .map((r) => r.id),
+    )
+    const addressesOf = new Map<string, string[]>()
+    for (const t of targetRows) {
+      const list = addressesOf.get(t.sceneId) ?? []
+      list.push(t.side === 'UP' ? t.up : t.down)
+      addressesOf.set(t.sceneId, list)
+    }
+    const scenesOf = new Map<string, Scene[]>()
+    for (const s of sceneRows) {
+      const list = scenesOf.get(s.automationId) ?? []
+      list.push({ id: s.id, name: s.name, type: s.type, index: s.index, duration: s.durationMs, blindAddresses: addressesOf.get(s.id) ?? [] })
+      scenesOf.set(s.automationId, list)
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      isFavorite: favorites.has(r.id),
+      trigger: { type: r.triggerType, cron: r.cron, sunEvent: r.sunEvent, offsetMinutes: r.offsetMinutes, enabled: r.enabled },
+      scene: scenesOf.get(r.id) ?? [],
+    }))
+  }
+
+  private announce(ids: string[]): void {
+    this.events.emit('data:changed', { entity: 'automation', ids, audience: automationAudience(this.db, ids) })
+  }
+}

@@ -1,0 +1,36 @@
+// Opens the SQLite file (creating its folder), sets the pragmas that make every acknowledged
+// write survive a power cut, and applies the committed drizzle-kit migrations.
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { migrationsFolder } from '../paths'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema>
+
+export interface OpenDatabase {
+  db: Db
+  sqlite: Database.Database
+  close(): void
+}
+
+export function openDatabase(path: string): OpenDatabase {
+  mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new Database(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('foreign_keys = ON')
+  // Another process (the `lamella` command) may write while the hub runs.
+  sqlite.pragma('busy_timeout = 5000')
+  const db = drizzle(sqlite, { schema })
+  migrate(db, { migrationsFolder })
+  return {
+    db,
+    sqlite,
+    close: () => {
+      if (sqlite.open) sqlite.close()
+    },
+  }
+}

@@ -1,0 +1,169 @@
+// The hub's tables. Times are epoch milliseconds; ids are UUID strings.
+// Scenes point at blinds by (blind, side), so a rewired blind keeps its automations working;
+// the scene's `blindAddresses` are read from the blinds' current addresses.
+import { sql } from 'drizzle-orm'
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const blinds = sqliteTable(
+  'blinds',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The name folded for case-insensitive uniqueness. */
+    nameKey: text('name_key').notNull(),
+    addressUp: text('address_up').notNull(),
+    addressDown: text('address_down').notNull(),
+    travelTimeMs: integer('travel_time_ms').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blinds_name_key_idx').on(t.nameKey),
+    uniqueIndex('blinds_address_up_idx').on(t.addressUp),
+    uniqueIndex('blinds_address_down_idx').on(t.addressDown),
+  ],
+)
+
+/** Which blinds a regular user may see and move (admins see all). */
+export const userBlinds = sqliteTable(
+  'user_blinds',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blindId: text('blind_id')
+      .notNull()
+      .references(() => blinds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blindId] }), index('user_blinds_blind_idx').on(t.blindId)],
+)
+
+/** Each user's own favourite blinds. */
+export const blindFavorites = sqliteTable(
+  'blind_favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blindId: text('blind_id')
+      .notNull()
+      .references(() => blinds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blindId] })],
+)
+
+export const automations = sqliteTable(
+  'automations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    triggerType: text('trigger_type', { enum: ['MANUAL', 'CRON', 'SUN'] }).notNull(),
+    cron: text('cron'),
+    sunEvent: text('sun_event', { enum: ['SUNRISE', 'SUNSET'] }),
+    offsetMinutes: integer('offset_minutes').notNull().default(0),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('automations_name_key_idx').on(t.nameKey)],
+)
+
+export const scenes = sqliteTable(
+  'scenes',
+  {
+    id: text('id').primaryKey(),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    index: integer('idx').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['BLIND_CONTROL', 'DELAY'] }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [uniqueIndex('scenes_automation_idx').on(t.automationId, t.index)],
+)
+
+/** The relays a BLIND_CONTROL scene pulses: one side of one blind each, in input order. */
+export const sceneTargets = sqliteTable(
+  'scene_targets',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    blindId: text('blind_id')
+      .notNull()
+      .references(() => blinds.id, { onDelete: 'restrict' }),
+    side: text('side', { enum: ['UP', 'DOWN'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sceneId, t.position] }),
+    index('scene_targets_blind_idx').on(t.blindId),
+  ],
+)
+
+export const automationFavorites = sqliteTable(
+  'automation_favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.automationId] })],
+)
+
+export const automationRuns = sqliteTable(
+  'automation_runs',
+  {
+    id: text('id').primaryKey(),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] }).notNull(),
+    source: text('source').notNull(),
+    startedAt: integer('started_at').notNull(),
+    finishedAt: integer('finished_at'),
+    sceneIndex: integer('scene_index'),
+    error: text('error'),
+  },
+  (t) => [
+    index('automation_runs_automation_idx').on(t.automationId, t.startedAt),
+    index('automation_runs_running_idx')
+      .on(t.status)
+      .where(sql`status = 'RUNNING'`),
+  ],
+)

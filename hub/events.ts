@@ -1,0 +1,32 @@
+// Events inside the hub process: domain modules emit, the realtime server (and later the
+// engine) listen. Each payload says who may see it, so realtime never asks the database.
+import { EventEmitter } from 'node:events'
+import type { BusStatusEvent, ChangedEntity } from './realtime/events'
+
+/** For each user id, the ids of the changed entities that user may see. */
+export type Audience = Map<string, string[]>
+
+export interface HubEventMap {
+  'data:changed': { entity: ChangedEntity; ids: string[]; audience: Audience }
+  /** Sessions that no longer exist: their sockets must go. */
+  'sessions:revoked': { tokenHashes: string[] }
+  'bus:status': BusStatusEvent
+}
+
+export class HubEvents {
+  private readonly emitter = new EventEmitter()
+
+  constructor() {
+    this.emitter.setMaxListeners(0)
+  }
+
+  /** Subscribes; the returned function unsubscribes. */
+  on<K extends keyof HubEventMap>(name: K, listener: (payload: HubEventMap[K]) => void): () => void {
+    this.emitter.on(name, listener)
+    return () => this.emitter.off(name, listener)
+  }
+
+  emit<K extends keyof HubEventMap>(name: K, payload: HubEventMap[K]): void {
+    this.emitter.emit(name, payload)
+  }
+}

@@ -1,0 +1,27 @@
+// What every resolver receives: who is asking (or nobody), from where, and the hub's services.
+import type { AuthService } from '../auth/login'
+import type { AutomationRepository } from '../db/automations'
+import type { BlindRepository } from '../db/blinds'
+import type { Authenticated } from '../db/sessions'
+import type { UserRepository } from '../db/users'
+import type { Motion } from '../realtime/events'
+import type { HubStatus } from '../status'
+
+export interface Services {
+  auth: AuthService
+  users: UserRepository
+  blinds: BlindRepository
+  automations: AutomationRepository
+  /** The current motion of a blind (IDLE until the bus drives it). */
+  motionOf(blindId: string): Motion
+  /** When an automation's trigger fires next, ISO-8601, or null. */
+  nextRunAt(automationId: string): string | null
+  hubStatus(): HubStatus
+}
+
+export interface GraphQLContext {
+  auth: Authenticated | null
+  /** The client's address, for login throttling. */
+  address: string
+  services: Services
+}

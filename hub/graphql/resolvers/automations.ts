@@ -1,0 +1,31 @@
+import { requireUser } from '../../auth/permissions'
+import type { Automation } from '../../db/automations'
+import type { AutomationInput } from '../../validation/automation'
+import type { GraphQLContext } from '../context'
+
+export const automationResolvers = {
+  Query: {
+    automationList: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      ctx.services.automations.list(requireUser(ctx).user),
+    automation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
+      ctx.services.automations.get(requireUser(ctx).user, id),
+    automationRuns: (_: unknown, args: { automationId?: string | null; limit: number }, ctx: GraphQLContext) =>
+      ctx.services.automations.runs(requireUser(ctx).user, args.automationId, args.limit),
+  },
+  Mutation: {
+    automationCreate: (_: unknown, { input }: { input: AutomationInput }, ctx: GraphQLContext) =>
+      ctx.services.automations.create(requireUser(ctx).user, input),
+    automationUpdate: (_: unknown, args: { id: string; input: AutomationInput }, ctx: GraphQLContext) =>
+      ctx.services.automations.update(requireUser(ctx).user, args.id, args.input),
+    automationDelete: (_: unknown, { ids }: { ids: string[] }, ctx: GraphQLContext) =>
+      ctx.services.automations.delete(requireUser(ctx).user, ids),
+    setFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
+      ctx.services.automations.setFavorite(requireUser(ctx).user, id, true),
+    unsetFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
+      ctx.services.automations.setFavorite(requireUser(ctx).user, id, false),
+  },
+  Automation: {
+    nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.nextRunAt(a.id),
+    lastRun: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.automations.lastRun(a.id),
+  },
+}

@@ -1,0 +1,63 @@
+// The process: open the database, build the app, listen, and shut down cleanly on a signal.
+import type { FastifyServerOptions } from 'fastify'
+import { buildHub } from './app'
+import { generatePassword } from './auth/passwords'
+import type { Config } from './config'
+import { openDatabase } from './db/open'
+
+export const SHUTDOWN_TIMEOUT_MS = 5000
+
+/** pino settings: JSON lines on stdout, and no query string in any logged URL. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        remoteAddress: req.ip,
+      }),
+    },
+  }
+}
+
+export async function serve(config: Config): Promise<void> {
+  const database = openDatabase(config.dbPath)
+  const { app, services } = await buildHub({ config, database, logger: loggerOptions(config) })
+  const log = app.log.child({ module: 'main' })
+
+  const first = await services.users.ensureFirstAdmin(config.adminPassword, generatePassword)
+  if (first.created && first.generatedPassword) {
+    // Printed this once so the owner can log in; nothing else ever logs a password.
+    log.warn(
+      { username: 'admin', password: first.generatedPassword },
+      'created the first admin with a generated password; log in and change it',
+    )
+  } else if (first.created) {
+    log.info({ username: 'admin' }, 'created the first admin with LAMELLA_ADMIN_PASSWORD')
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS)
+    force.unref()
+    try {
+      await app.close()
+      database.close()
+      process.exitCode = 0
+    } catch (err) {
+      log.error({ err }, 'shutdown failed')
+      process.exitCode = 1
+    }
+  }
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void stop('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+}

@@ -1,0 +1,48 @@
+// The socket.io events, declared once: the hub's realtime server and the UI both import this
+// map, so a payload change is a type error on both sides (ARCHITECTURE.md section 4).
+
+export type Motion = 'IDLE' | 'MOVING_UP' | 'MOVING_DOWN'
+export type RunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
+export type ChangedEntity = 'blind' | 'automation' | 'user'
+
+export interface BlindMotionEvent {
+  id: string
+  motion: Motion
+  /** ISO-8601 UTC. */
+  at: string
+}
+
+export interface AutomationRunEvent {
+  runId: string
+  automationId: string
+  status: RunStatus
+  sceneIndex: number | null
+  at: string
+}
+
+export interface BusStatusEvent {
+  online: boolean
+  path: string
+  error?: string
+}
+
+export interface DataChangedEvent {
+  entity: ChangedEntity
+  ids: string[]
+}
+
+/** Events the hub sends to browsers. */
+export interface ServerToClientEvents {
+  'blind:motion': (event: BlindMotionEvent) => void
+  'automation:run': (event: AutomationRunEvent) => void
+  'bus:status': (event: BusStatusEvent) => void
+  'data:changed': (event: DataChangedEvent) => void
+}
+
+/** Browsers only listen; they send nothing but the handshake. */
+export type ClientToServerEvents = Record<string, never>
+
+/** The handshake a browser sends: `io(url, { auth: { token } })`. */
+export interface HandshakeAuth {
+  token?: string
+}

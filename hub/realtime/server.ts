@@ -1,0 +1,78 @@
+// socket.io on the hub's own HTTP server at /socket.io. A socket needs a valid token in its
+// handshake, joins its user's room, and hears only what that user may see.
+import type { Server as HttpServer } from 'node:http'
+import { Server, type Socket } from 'socket.io'
+import type { SessionRepository } from '../db/sessions'
+import type { HubEvents } from '../events'
+import type { BusStatusEvent, ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from './events'
+
+interface SocketData {
+  userId: string
+  tokenHash: string
+}
+
+type HubServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+
+export interface RealtimeDeps {
+  httpServer: HttpServer
+  sessions: SessionRepository
+  events: HubEvents
+  busStatus: () => BusStatusEvent
+}
+
+const roomOf = (userId: string) => `user:${userId}`
+
+export class RealtimeServer {
+  private io: HubServer | null = null
+  private readonly unsubscribe: (() => void)[] = []
+
+  constructor(private readonly deps: RealtimeDeps) {}
+
+  start(): void {
+    const io: HubServer = new Server(this.deps.httpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      // A handshake is small; anything larger is not ours.
+      maxHttpBufferSize: 16 * 1024,
+    })
+    io.use((socket, next) => {
+      const { token } = (socket.handshake.auth ?? {}) as HandshakeAuth
+      const auth = typeof token === 'string' ? this.deps.sessions.authenticate(token) : null
+      if (!auth) return next(new Error('401'))
+      socket.data = { userId: auth.user.id, tokenHash: auth.tokenHash }
+      next()
+    })
+    io.on('connection', (socket: HubSocket) => {
+      void socket.join(roomOf(socket.data.userId))
+      socket.emit('bus:status', this.deps.busStatus())
+    })
+    this.io = io
+
+    const { events } = this.deps
+    this.unsubscribe.push(
+      events.on('data:changed', ({ entity, ids: _all, audience }) => {
+        for (const [userId, ids] of audience) io.to(roomOf(userId)).emit('data:changed', { entity, ids })
+      }),
+      events.on('sessions:revoked', ({ tokenHashes }) => {
+        const revoked = new Set(tokenHashes)
+        for (const socket of io.of('/').sockets.values()) {
+          if (revoked.has(socket.data.tokenHash)) socket.disconnect(true)
+        }
+      }),
+      events.on('bus:status', (status) => {
+        io.emit('bus:status', status)
+      }),
+    )
+  }
+
+  /** Disconnects every socket and stops listening; the HTTP server is the app's to close. */
+  async stop(): Promise<void> {
+    this.unsubscribe.splice(0).forEach((off) => off())
+    const io = this.io
+    this.io = null
+    if (!io) return
+    io.disconnectSockets(true)
+    io.engine.close()
+  }
+}

@@ -1,0 +1,36 @@
+// What `hubStatus` reports: version, uptime, clock and bus.
+import type { BusStatusEvent } from './realtime/events'
+
+export interface HubStatus {
+  version: string
+  uptimeSeconds: number
+  now: string
+  timeZone: string
+  clockSynchronized: boolean | null
+  locationConfigured: boolean
+  bus: { online: boolean; path: string; error: string | null }
+}
+
+export interface HubStatusDeps {
+  version: string
+  startedAt: number
+  now: () => number
+  timeZone: string
+  locationConfigured: boolean
+  bus: () => BusStatusEvent
+}
+
+export function hubStatus(deps: HubStatusDeps): HubStatus {
+  const t = deps.now()
+  const bus = deps.bus()
+  return {
+    version: deps.version,
+    uptimeSeconds: Math.max(0, Math.floor((t - deps.startedAt) / 1000)),
+    now: new Date(t).toISOString(),
+    timeZone: deps.timeZone,
+    // Detecting an unsynchronised clock comes with the Pi service (issue 6); until then: unknown.
+    clockSynchronized: null,
+    locationConfigured: deps.locationConfigured,
+    bus: { online: bus.online, path: bus.path, error: bus.error ?? null },
+  }
+}

@@ -1,0 +1,77 @@
+// The input rules of ARCHITECTURE.md section 3 for single fields. Each checker returns the
+// normalised value or throws a 400 HubError naming the field and the rule.
+import { parseAddress } from '../../firmware-protocol/address'
+import { badInput } from '../errors'
+
+export const NAME_MAX = 64
+export const USERNAME_MIN = 3
+export const USERNAME_MAX = 32
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 256
+export const TRAVEL_TIME_MIN_MS = 1000
+export const TRAVEL_TIME_MAX_MS = 300000
+export const IDS_MAX = 1000
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** Trimmed, 1-64 characters, no control characters. */
+export function checkName(field: string, value: string): string {
+  const name = value.trim().normalize('NFC')
+  const length = [...name].length
+  if (length < 1 || length > NAME_MAX) {
+    throw badInput(field, `must be 1 to ${NAME_MAX} characters after trimming (got ${length})`)
+  }
+  if (CONTROL.test(name)) throw badInput(field, 'must not contain control characters')
+  return name
+}
+
+/** The key two names share when they differ only in case. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase()
+}
+
+export function checkUsername(field: string, value: string): string {
+  const username = value.trim()
+  if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
+    throw badInput(field, `must be ${USERNAME_MIN} to ${USERNAME_MAX} characters (got ${username.length})`)
+  }
+  if (!/^[a-z0-9._-]+$/.test(username)) {
+    throw badInput(field, 'may only contain lower-case letters a-z, digits 0-9, dot, underscore and hyphen')
+  }
+  return username
+}
+
+export function checkPassword(field: string, value: string): string {
+  const length = [...value].length
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+    throw badInput(field, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long (got ${length})`)
+  }
+  return value
+}
+
+export function checkId(field: string, value: string): string {
+  if (!UUID.test(value)) throw badInput(field, 'must be a UUID')
+  return value.toLowerCase()
+}
+
+/** A non-empty list of UUIDs, duplicates folded. */
+export function checkIds(field: string, values: readonly string[], allowEmpty = false): string[] {
+  if (!allowEmpty && values.length === 0) throw badInput(field, 'must list at least one id')
+  if (values.length > IDS_MAX) throw badInput(field, `must list at most ${IDS_MAX} ids`)
+  return [...new Set(values.map((v, i) => checkId(`${field}[${i}]`, v)))]
+}
+
+export function checkAddress(field: string, value: string): string {
+  const parsed = parseAddress(value)
+  if (!parsed.ok) throw badInput(field, parsed.reason)
+  return parsed.text
+}
+
+export function checkIntegerIn(field: string, value: number, min: number, max: number, unit = ''): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw badInput(field, `must be an integer from ${min} to ${max}${unit} (got ${value})`)
+  }
+  return value
+}

@@ -1,0 +1,57 @@
+// Builds the hub (esbuild, a second or less) and the web UI (vite) into build/ and ui/dist/.
+//   node scripts/build.mjs            build both
+//   node scripts/build.mjs --if-stale build only what is missing or older than its sources
+//   node scripts/build.mjs --hub      only the hub
+import { build } from 'esbuild'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const args = new Set(process.argv.slice(2))
+const ifStale = args.has('--if-stale')
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const s = statSync(path)
+  if (!s.isDirectory()) return s.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+function stale(output, sources) {
+  if (!ifStale || !existsSync(output)) return true
+  const built = statSync(output).mtimeMs
+  return sources.some((s) => newestMtime(join(root, s)) > built)
+}
+
+export async function buildHub() {
+  await build({
+    entryPoints: [join(root, 'hub/cli.ts')],
+    outdir: join(root, 'build/hub'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+}
+
+if (!args.has('--ui') && stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])) {
+  await buildHub()
+  console.log('built the hub into build/hub/')
+}
+const uiConfig = join(root, 'ui/vite.config.ts')
+if (!args.has('--hub') && existsSync(uiConfig) && stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])) {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig], {
+    cwd: join(root, 'ui'),
+    stdio: 'inherit',
+  })
+}
