@@ -1,0 +1,36 @@
+// Debian's Chromium driven by playwright-core, with every request recorded so a test can
+// prove that nothing leaves the hub.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { projectRoot } from '../../hub/paths'
+
+export const SCREENSHOTS = join(projectRoot, 'build', 'e2e-screenshots')
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; requests: string[] }> {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  return { page, requests }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+}

@@ -1,0 +1,21 @@
+import { createRequire } from 'node:module'
+import { defineConfig } from 'vitest/config'
+
+const require = createRequire(import.meta.url)
+
+export default defineConfig({
+  resolve: {
+    // graphql ships ESM and CJS builds; mercurius requires the CJS one, so the hub's own
+    // imports must get that same instance (Node does this by itself; vite prefers "module").
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    // scrypt at OWASP cost takes ~0.4 s per password on this class of machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
