@@ -53,6 +53,7 @@ export interface AutomationRun {
 }
 
 export const RUNS_LIMIT_MAX = 500
+export const RUNS_LIMIT_DEFAULT = 50
 
 type AutomationRow = typeof automations.$inferSelect
 type RunRow = typeof automationRuns.$inferSelect

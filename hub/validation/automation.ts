@@ -83,7 +83,8 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
     offsetMinutes: checkIntegerIn('trigger.offsetMinutes', offset, OFFSET_MINUTES.min, OFFSET_MINUTES.max),
     enabled: input.enabled ?? true,
   }
-  const hasCron = input.cron !== undefined && input.cron !== null
+  // A form may send an empty string for the field of a trigger type it does not show.
+  const hasCron = input.cron != null && input.cron.trim() !== ''
   const hasSunEvent = input.sunEvent !== undefined && input.sunEvent !== null
   if (input.type === 'CRON') {
     if (!hasCron) throw badInput('trigger.cron', 'is required when trigger.type is CRON')

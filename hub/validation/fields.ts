@@ -51,9 +51,10 @@ export function checkPassword(field: string, value: string): string {
   return value
 }
 
+/** Ids are the lower-case UUIDs the hub made; any other spelling is no id of ours. */
 export function checkId(field: string, value: string): string {
   if (!UUID.test(value)) throw badInput(field, 'must be a UUID')
-  return value.toLowerCase()
+  return value
 }
 
 /** A non-empty list of UUIDs, duplicates folded. */

@@ -1,5 +1,5 @@
 import { requireUser } from '../../auth/permissions'
-import type { Automation } from '../../db/automations'
+import { RUNS_LIMIT_DEFAULT, type Automation } from '../../db/automations'
 import type { AutomationInput } from '../../validation/automation'
 import type { GraphQLContext } from '../context'
 
@@ -9,8 +9,8 @@ export const automationResolvers = {
       ctx.services.automations.list(requireUser(ctx).user),
     automation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.automations.get(requireUser(ctx).user, id),
-    automationRuns: (_: unknown, args: { automationId?: string | null; limit: number }, ctx: GraphQLContext) =>
-      ctx.services.automations.runs(requireUser(ctx).user, args.automationId, args.limit),
+    automationRuns: (_: unknown, args: { automationId?: string | null; limit?: number | null }, ctx: GraphQLContext) =>
+      ctx.services.automations.runs(requireUser(ctx).user, args.automationId, args.limit ?? RUNS_LIMIT_DEFAULT),
   },
   Mutation: {
     automationCreate: (_: unknown, { input }: { input: AutomationInput }, ctx: GraphQLContext) =>
