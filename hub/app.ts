@@ -59,7 +59,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       : { online: false, path: config.serial, error: 'serial link not started' }
 
   const services: Services = {
-    auth: new AuthService(users, sessions, throttle),
+    auth: new AuthService(users, sessions, throttle, events),
     users,
     blinds,
     automations,
@@ -81,6 +81,12 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     if (status === 500) request.log.error({ err }, 'request failed')
     const message = status === 500 ? 'Internal error' : err.message
     reply.code(status).send({ data: null, errors: [{ message, extensions: { code: status } }] })
+  })
+  // Unknown routes (GET /graphql among them) answer in the same shape, and without the query
+  // string: a login sent over GET would carry its password there.
+  app.setNotFoundHandler((request, reply) => {
+    const message = `Not found: ${request.method} ${request.url.split('?')[0]}`
+    reply.code(404).send({ data: null, errors: [{ message, extensions: { code: 404 } }] })
   })
 
   await app.register(graphqlPlugin, { services, sessions, development: config.development })

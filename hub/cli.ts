@@ -28,7 +28,8 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-    return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trim()
+    // The first line, as typed: spaces are part of a password.
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? ''
   }
   const ask = (question: string) =>
     new Promise<string>((resolve) => {
@@ -102,7 +103,8 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`lamella: config: ${err.message}`)
       return 2
     }
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    const errorCode = (err as { code?: unknown }).code
+    if (err instanceof UsageError || (typeof errorCode === 'string' && errorCode.startsWith('ERR_PARSE_ARGS'))) {
       console.error(`lamella: ${(err as Error).message}\n\n${USAGE}`)
       return 2
     }

@@ -22,9 +22,11 @@ export const forbidden = (what = 'You are not allowed to do this') => new HubErr
 export const notFound = (entity: string, id: string, field = 'id') =>
   new HubError(404, `${entity} ${id} does not exist`, field)
 export const conflict = (message: string, field?: string) => new HubError(409, message, field)
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HubError(
+export const tooManyAttempts = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  return new HubError(
     429,
-    `Too many failed logins; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`,
+    `Too many failed logins; try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`,
   )
+}
 export const busOffline = (detail: string) => new HubError(503, `The relay bus is offline: ${detail}`)

@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = new Set(process.argv.slice(2))
@@ -44,14 +44,19 @@ export async function buildHub() {
   })
 }
 
-if (!args.has('--ui') && stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])) {
-  await buildHub()
-  console.log('built the hub into build/hub/')
+export async function main() {
+  if (!args.has('--ui') && stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])) {
+    await buildHub()
+    console.log('built the hub into build/hub/')
+  }
+  const uiConfig = join(root, 'ui/vite.config.ts')
+  if (!args.has('--hub') && existsSync(uiConfig) && stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])) {
+    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig], {
+      cwd: join(root, 'ui'),
+      stdio: 'inherit',
+    })
+  }
 }
-const uiConfig = join(root, 'ui/vite.config.ts')
-if (!args.has('--hub') && existsSync(uiConfig) && stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig], {
-    cwd: join(root, 'ui'),
-    stdio: 'inherit',
-  })
-}
+
+// Run as a script, not when the tests or the benchmarks import buildHub.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

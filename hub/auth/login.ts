@@ -2,6 +2,7 @@
 import type { SessionRepository } from '../db/sessions'
 import type { UserRepository } from '../db/users'
 import { badInput, HubError, tooManyAttempts } from '../errors'
+import type { HubEvents } from '../events'
 import { PASSWORD_MAX, USERNAME_MAX } from '../validation/fields'
 import { UNMATCHABLE_HASH, verifyPassword } from './passwords'
 import type { LoginThrottle } from './throttle'
@@ -16,6 +17,7 @@ export class AuthService {
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
     private readonly throttle: LoginThrottle,
+    private readonly events: HubEvents,
   ) {}
 
   async login(usernameInput: string, password: string, address: string): Promise<LoginResult> {
@@ -23,7 +25,7 @@ export class AuthService {
     if (username === '') throw badInput('username', 'is required')
     if (username.length > USERNAME_MAX) throw badInput('username', `must be at most ${USERNAME_MAX} characters`)
     if (password === '') throw badInput('password', 'is required')
-    if (password.length > PASSWORD_MAX) throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
+    if ([...password].length > PASSWORD_MAX) throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
 
     const wait = this.throttle.retryAfter(username, address)
     if (wait > 0) throw tooManyAttempts(wait / 1000)
@@ -41,5 +43,7 @@ export class AuthService {
 
   logout(tokenHash: string): void {
     this.sessions.revoke(tokenHash)
+    // The session's sockets end with it.
+    this.events.emit('sessions:revoked', { tokenHashes: [tokenHash] })
   }
 }

@@ -1,7 +1,7 @@
 // POST /graphql: mercurius executes, but the route is ours, so that only POST with a JSON body
 // is accepted, the token is read once, and every error leaves as { message, extensions.code }.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from 'graphql'
+import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLError } from 'graphql'
 import mercurius from 'mercurius'
 import { readFileSync } from 'node:fs'
 import type { SessionRepository } from '../db/sessions'

@@ -51,7 +51,7 @@ export class RealtimeServer {
 
     const { events } = this.deps
     this.unsubscribe.push(
-      events.on('data:changed', ({ entity, ids: _all, audience }) => {
+      events.on('data:changed', ({ entity, audience }) => {
         for (const [userId, ids] of audience) io.to(roomOf(userId)).emit('data:changed', { entity, ids })
       }),
       events.on('sessions:revoked', ({ tokenHashes }) => {

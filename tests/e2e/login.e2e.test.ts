@@ -28,7 +28,7 @@ describe('logging in from a browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByTestId('username').waitFor()
     expect(await page.getByTestId('username').textContent()).toBe('admin')
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'))
+    const stored = await page.evaluate("JSON.parse(localStorage.getItem('authStore') ?? 'null')")
     expect(stored).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
 
     await page.reload()
@@ -43,10 +43,10 @@ describe('logging in from a browser', () => {
   it('sends the browser back to the login page when its token has been revoked', async () => {
     const { page } = await openPage(browser, { width: 375, height: 812 })
     await page.goto(`${t.url}/`)
-    await page.evaluate(() => localStorage.setItem('authStore', JSON.stringify({ token: 'revoked-or-made-up' })))
+    await page.evaluate("localStorage.setItem('authStore', JSON.stringify({ token: 'revoked-or-made-up' }))")
     await page.reload()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
-    expect(await page.evaluate(() => localStorage.getItem('authStore'))).toBeNull()
+    expect(await page.evaluate("localStorage.getItem('authStore')")).toBeNull()
     await screenshot(page, 'login-phone')
   })
 })

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, parseServeFlags, type Config } from './config'
+
+/** The error loadConfig throws for these variables (and flags), or a failure when it throws none. */
+function configError(env: NodeJS.ProcessEnv, flags: Record<string, string> = {}): ConfigError {
+  try {
+    loadConfig(env, flags)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError)
+    return err as ConfigError
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify({ env, flags })}`)
+}
+
+describe('loadConfig', () => {
+  it('starts from the defaults of ARCHITECTURE.md section 2 when nothing is set', () => {
+    expect(loadConfig({})).toEqual<Config>({
+      host: '0.0.0.0',
+      port: 8080,
+      dbPath: './data/lamella.db',
+      serial: 'emulator',
+      baud: 9600,
+      parity: 'none',
+      pulse: 'device',
+      deadTimeMs: 1000,
+      adminPassword: undefined,
+      location: undefined,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      logLevel: 'info',
+      development: false,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      LAMELLA_HOST: '127.0.0.1',
+      LAMELLA_PORT: '3000',
+      LAMELLA_DB: '/var/lib/lamella/lamella.db',
+      LAMELLA_SERIAL: '/dev/serial/by-id/usb-FTDI_FT232R-if00-port0',
+      LAMELLA_BAUD: '19200',
+      LAMELLA_PARITY: 'even',
+      LAMELLA_PULSE: 'hub',
+      LAMELLA_DEAD_TIME_MS: '500',
+      LAMELLA_ADMIN_PASSWORD: 'first-admin-password',
+      LAMELLA_LAT: '52.52',
+      LAMELLA_LON: '-13.405',
+      TZ: 'Europe/Berlin',
+      LAMELLA_LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    })
+    expect(config).toEqual<Config>({
+      host: '127.0.0.1',
+      port: 3000,
+      dbPath: '/var/lib/lamella/lamella.db',
+      serial: '/dev/serial/by-id/usb-FTDI_FT232R-if00-port0',
+      baud: 19200,
+      parity: 'even',
+      pulse: 'hub',
+      deadTimeMs: 500,
+      adminPassword: 'first-admin-password',
+      location: { lat: 52.52, lon: -13.405 },
+      timeZone: 'Europe/Berlin',
+      logLevel: 'warn',
+      development: true,
+    })
+  })
+
+  it('accepts the edges of each range', () => {
+    expect(loadConfig({ LAMELLA_PORT: '0' }).port).toBe(0)
+    expect(loadConfig({ LAMELLA_PORT: '65535' }).port).toBe(65535)
+    expect(loadConfig({ LAMELLA_DEAD_TIME_MS: '0' }).deadTimeMs).toBe(0)
+    expect(loadConfig({ LAMELLA_DEAD_TIME_MS: '60000' }).deadTimeMs).toBe(60000)
+    expect(loadConfig({ LAMELLA_LAT: '-90', LAMELLA_LON: '180' }).location).toEqual({
+      lat: -90,
+      lon: 180,
+    })
+    expect(loadConfig({ LAMELLA_BAUD: '115200' }).baud).toBe(115200)
+    expect(loadConfig({ LAMELLA_HOST: '::' }).host).toBe('::')
+    expect(loadConfig({ LAMELLA_HOST: 'lamella.local' }).host).toBe('lamella.local')
+  })
+
+  it('reads the word settings regardless of case', () => {
+    const config = loadConfig({
+      LAMELLA_PULSE: 'HUB',
+      LAMELLA_PARITY: 'Odd',
+      LAMELLA_LOG_LEVEL: 'DEBUG',
+    })
+    expect([config.pulse, config.parity, config.logLevel]).toEqual(['hub', 'odd', 'debug'])
+  })
+
+  it('takes an empty LAMELLA_ADMIN_PASSWORD as none', () => {
+    expect(loadConfig({ LAMELLA_ADMIN_PASSWORD: '' }).adminPassword).toBeUndefined()
+  })
+
+  it('is in development only when NODE_ENV is development', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).development).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'test' }).development).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development' }).development).toBe(true)
+  })
+
+  it.each([
+    ['LAMELLA_HOST', 'not a host!', 'an IP address or host name'],
+    ['LAMELLA_HOST', '-leading-hyphen', 'an IP address or host name'],
+    ['LAMELLA_PORT', 'abc', 'an integer from 0 to 65535'],
+    ['LAMELLA_PORT', '-1', 'an integer from 0 to 65535'],
+    ['LAMELLA_PORT', '65536', 'an integer from 0 to 65535'],
+    ['LAMELLA_PORT', '80.5', 'an integer from 0 to 65535'],
+    ['LAMELLA_PORT', '1e3', 'an integer from 0 to 65535'],
+    ['LAMELLA_PORT', '', 'an integer from 0 to 65535'],
+    ['LAMELLA_SERIAL', 'ttyUSB0', 'an absolute device path such as /dev/ttyUSB0, or emulator'],
+    ['LAMELLA_SERIAL', 'COM3', 'an absolute device path such as /dev/ttyUSB0, or emulator'],
+    ['LAMELLA_SERIAL', 'Emulator', 'an absolute device path such as /dev/ttyUSB0, or emulator'],
+    ['LAMELLA_BAUD', '1234', 'one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200'],
+    ['LAMELLA_BAUD', 'fast', 'one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200'],
+    ['LAMELLA_PARITY', 'mark', 'one of none, even, odd'],
+    ['LAMELLA_PULSE', 'x', 'one of device, hub'],
+    ['LAMELLA_DEAD_TIME_MS', '-1', 'an integer from 0 to 60000'],
+    ['LAMELLA_DEAD_TIME_MS', '60001', 'an integer from 0 to 60000'],
+    ['LAMELLA_DEAD_TIME_MS', 'soon', 'an integer from 0 to 60000'],
+    ['TZ', 'Mars/Base', 'an IANA time zone such as Europe/Berlin'],
+    ['LAMELLA_LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+  ])('refuses %s=%j, naming the variable and what it accepts', (name, value, accepts) => {
+    expect(configError({ [name]: value }).message).toBe(
+      `${name} must be ${accepts} (got "${value}")`,
+    )
+  })
+
+  it('refuses a blank LAMELLA_DB', () => {
+    expect(configError({ LAMELLA_DB: '   ' }).message).toBe(
+      'LAMELLA_DB must be a file path (got "")',
+    )
+  })
+
+  it.each([
+    [
+      { LAMELLA_LAT: '91', LAMELLA_LON: '0' },
+      'LAMELLA_LAT must be a number from -90 to 90 (got "91")',
+    ],
+    [
+      { LAMELLA_LAT: 'north', LAMELLA_LON: '0' },
+      'LAMELLA_LAT must be a number from -90 to 90 (got "north")',
+    ],
+    [
+      { LAMELLA_LAT: '0', LAMELLA_LON: '-180.5' },
+      'LAMELLA_LON must be a number from -180 to 180 (got "-180.5")',
+    ],
+    [
+      { LAMELLA_LAT: '0', LAMELLA_LON: 'Infinity' },
+      'LAMELLA_LON must be a number from -180 to 180 (got "Infinity")',
+    ],
+    [
+      { LAMELLA_LAT: '52.52' },
+      'LAMELLA_LON must be set together with LAMELLA_LAT, a number from -180 to 180 (got "")',
+    ],
+    [
+      { LAMELLA_LON: '13.4' },
+      'LAMELLA_LAT must be set together with LAMELLA_LON, a number from -90 to 90 (got "")',
+    ],
+  ])('refuses the location %j, naming the variable at fault', (env, message) => {
+    expect(configError(env).message).toBe(message)
+  })
+
+  it.each([
+    ['too short', 'hunter2'],
+    ['too long', 'p'.repeat(257)],
+  ])('refuses a LAMELLA_ADMIN_PASSWORD that is %s without echoing it', (_, password) => {
+    const error = configError({ LAMELLA_ADMIN_PASSWORD: password })
+    expect(error.message).toBe('LAMELLA_ADMIN_PASSWORD must be 8 to 256 characters long')
+    expect(error.message).not.toContain(password)
+    expect(error.stack ?? '').not.toContain(password)
+  })
+
+  it('lets a flag win over its variable', () => {
+    const config = loadConfig(
+      {
+        LAMELLA_PORT: '8080',
+        LAMELLA_HOST: '0.0.0.0',
+        LAMELLA_PULSE: 'device',
+        TZ: 'Europe/Berlin',
+      },
+      { port: '9090', host: '127.0.0.1', pulse: 'hub', tz: 'America/New_York' },
+    )
+    expect([config.port, config.host, config.pulse, config.timeZone]).toEqual([
+      9090,
+      '127.0.0.1',
+      'hub',
+      'America/New_York',
+    ])
+  })
+
+  it('ignores a bad variable that a flag overrides', () => {
+    expect(
+      loadConfig(
+        { LAMELLA_PORT: 'abc', LAMELLA_SERIAL: 'ttyUSB0' },
+        { port: '9090', serial: 'emulator' },
+      ),
+    ).toMatchObject({
+      port: 9090,
+      serial: 'emulator',
+    })
+  })
+
+  it('names the variable when the flag that overrides it is bad', () => {
+    expect(configError({ LAMELLA_PORT: '8080' }, { port: 'abc' }).message).toBe(
+      'LAMELLA_PORT must be an integer from 0 to 65535 (got "abc")',
+    )
+  })
+
+  it('falls back to the variable when a flag is not given', () => {
+    expect(loadConfig({ LAMELLA_PORT: '3000' }, { host: '127.0.0.1' }).port).toBe(3000)
+  })
+})
+
+describe('parseServeFlags', () => {
+  it('reads every flag of `lamella serve` as a string', () => {
+    const argv = [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '9090',
+      '--db',
+      '/tmp/l.db',
+      '--serial',
+      'emulator',
+      '--baud',
+      '9600',
+    ]
+    argv.push(
+      '--parity',
+      'none',
+      '--pulse',
+      'hub',
+      '--dead-time-ms',
+      '200',
+      '--lat',
+      '1',
+      '--lon',
+      '2',
+    )
+    argv.push('--tz', 'UTC', '--log-level', 'warn')
+    expect(parseServeFlags(argv)).toEqual({
+      host: '127.0.0.1',
+      port: '9090',
+      db: '/tmp/l.db',
+      serial: 'emulator',
+      baud: '9600',
+      parity: 'none',
+      pulse: 'hub',
+      'dead-time-ms': '200',
+      lat: '1',
+      lon: '2',
+      tz: 'UTC',
+      'log-level': 'warn',
+    })
+  })
+
+  it('refuses an unknown flag, a flag without a value and a stray word with a ConfigError', () => {
+    for (const argv of [['--colour', 'blue'], ['--port'], ['now']]) {
+      expect(() => parseServeFlags(argv), argv.join(' ')).toThrow(ConfigError)
+    }
+  })
+})
