@@ -16,6 +16,7 @@ import type { BusStatusEvent } from './realtime/events'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { uiPlugin } from './ui'
+import { logInternalError } from './errors'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -26,7 +27,11 @@ export interface AppDeps {
   now?: () => number
   /** Fastify's logger option; main.ts passes pino settings, tests usually false. */
   logger?: FastifyServerOptions['logger']
+  /** How often live sockets are checked against the sessions table (default one minute). */
+  sessionCheckMs?: number
 }
+
+const PURGE_SESSIONS_MS = 60 * 60 * 1000
 
 export interface Hub {
   app: FastifyInstance
@@ -78,7 +83,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
-    if (status === 500) request.log.error({ err }, 'request failed')
+    if (status === 500) logInternalError(request.log, err, 'request failed')
     const message = status === 500 ? 'Internal error' : err.message
     reply.code(status).send({ data: null, errors: [{ message, extensions: { code: status } }] })
   })
@@ -92,9 +97,20 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   await app.register(graphqlPlugin, { services, sessions, development: config.development })
   await app.register(uiPlugin)
 
-  const realtime = new RealtimeServer({ httpServer: app.server, sessions, events, busStatus })
+  const realtime = new RealtimeServer({
+    httpServer: app.server,
+    sessions,
+    events,
+    busStatus,
+    ...(deps.sessionCheckMs && { sessionCheckMs: deps.sessionCheckMs }),
+  })
   realtime.start()
+  // Expired sessions are dead weight: drop them now and every hour.
+  sessions.purgeExpired()
+  const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
+  purge.unref()
   app.addHook('preClose', async () => {
+    clearInterval(purge)
     await realtime.stop()
   })
 

@@ -30,3 +30,18 @@ export const tooManyAttempts = (retryAfterSeconds: number) => {
   )
 }
 export const busOffline = (detail: string) => new HubError(503, `The relay bus is offline: ${detail}`)
+
+interface ErrorLog {
+  error(obj: object, msg: string): void
+  debug(obj: object, msg: string): void
+}
+
+/**
+ * An unexpected error, which is our bug: its type and message at error level, the stack only
+ * at debug level, so a normal log never carries a stack trace.
+ */
+export function logInternalError(log: ErrorLog, err: unknown, msg: string, extra: object = {}): void {
+  const e = err instanceof Error ? err : new Error(String(err))
+  log.error({ ...extra, error: { type: e.name, message: e.message } }, msg)
+  log.debug({ ...extra, err: e }, msg)
+}

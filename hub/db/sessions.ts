@@ -1,5 +1,5 @@
 // Login sessions: a token's SHA-256, its user and its expiry.
-import { and, eq, gt, lte, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte, ne } from 'drizzle-orm'
 import { hashToken, newToken, TOKEN_LIFETIME_MS } from '../auth/tokens'
 import type { Db } from './open'
 import { sessions, users } from './schema'
@@ -40,6 +40,19 @@ export class SessionRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, this.now())))
       .get()
     return row ? { user: row, tokenHash } : null
+  }
+
+  /** Which of these sessions still exist and have not expired. */
+  liveTokenHashes(tokenHashes: string[]): Set<string> {
+    if (tokenHashes.length === 0) return new Set()
+    return new Set(
+      this.db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, this.now())))
+        .all()
+        .map((r) => r.tokenHash),
+    )
   }
 
   revoke(tokenHash: string): void {

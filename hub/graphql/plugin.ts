@@ -5,7 +5,7 @@ import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLErro
 import mercurius from 'mercurius'
 import { readFileSync } from 'node:fs'
 import type { SessionRepository } from '../db/sessions'
-import { HubError } from '../errors'
+import { HubError, logInternalError } from '../errors'
 import { graphqlSchemaFile } from '../paths'
 import type { GraphQLContext, Services } from './context'
 import { authResolvers } from './resolvers/auth'
@@ -52,7 +52,7 @@ function formatError(error: GraphQLError, log: FastifyRequest['log']): Formatted
   }
   if (!original) return { message: error.message, ...where, extensions: { code: 400 } }
   // Anything else is our bug: log it for the owner, tell the client nothing of its insides.
-  log.error({ err: original, path: error.path }, 'resolver failed')
+  logInternalError(log, original, 'resolver failed', { path: error.path })
   return { message: 'Internal error', ...where, extensions: { code: 500 } }
 }
 

@@ -19,13 +19,21 @@ export interface RealtimeDeps {
   sessions: SessionRepository
   events: HubEvents
   busStatus: () => BusStatusEvent
+  /**
+   * How often sockets are checked against the sessions table, to drop those whose session
+   * expired or was ended by another process (the `lamella` command).
+   */
+  sessionCheckMs?: number
 }
+
+export const SESSION_CHECK_MS = 60_000
 
 const roomOf = (userId: string) => `user:${userId}`
 
 export class RealtimeServer {
   private io: HubServer | null = null
   private readonly unsubscribe: (() => void)[] = []
+  private sessionCheck: NodeJS.Timeout | undefined
 
   constructor(private readonly deps: RealtimeDeps) {}
 
@@ -64,11 +72,20 @@ export class RealtimeServer {
         io.emit('bus:status', status)
       }),
     )
+    this.sessionCheck = setInterval(() => this.dropDeadSessions(), this.deps.sessionCheckMs ?? SESSION_CHECK_MS)
+    this.sessionCheck.unref()
+  }
+
+  private dropDeadSessions(): void {
+    const sockets = [...(this.io?.of('/').sockets.values() ?? [])]
+    const live = this.deps.sessions.liveTokenHashes([...new Set(sockets.map((s) => s.data.tokenHash))])
+    for (const socket of sockets) if (!live.has(socket.data.tokenHash)) socket.disconnect(true)
   }
 
   /** Disconnects every socket and stops listening; the HTTP server is the app's to close. */
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((off) => off())
+    clearInterval(this.sessionCheck)
     const io = this.io
     this.io = null
     if (!io) return

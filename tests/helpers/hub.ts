@@ -34,6 +34,8 @@ export interface TestHub {
 export interface StartOptions {
   config?: Partial<Config>
   now?: () => number
+  /** How often the hub checks live sockets against the sessions table. */
+  sessionCheckMs?: number
 }
 
 export async function startHub(options: StartOptions = {}): Promise<TestHub> {
@@ -48,6 +50,7 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     config,
     database,
     ...(options.now && { now: options.now }),
+    ...(options.sessionCheckMs && { sessionCheckMs: options.sessionCheckMs }),
     ...(process.env.LAMELLA_TEST_LOG && { logger: { level: process.env.LAMELLA_TEST_LOG } }),
   })
   await hub.services.users.ensureFirstAdmin(ADMIN_PASSWORD, () => ADMIN_PASSWORD)

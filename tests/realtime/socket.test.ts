@@ -113,7 +113,7 @@ describe('realtime events', () => {
   const users: Record<string, { id: string; token: string }> = {}
 
   beforeAll(async () => {
-    t = await startHub()
+    t = await startHub({ sessionCheckMs: 200 })
     sharedBlind = await createBlind(t, 'Living room', '1:0', '1:1')
     const specs: [string, string[]][] = [
       ['uma', []],
@@ -122,6 +122,7 @@ describe('realtime events', () => {
       ['yara', []],
       ['zed', []],
       ['quinn', []],
+      ['vera', []],
     ]
     const created = await Promise.all(
       specs.map(([name, blindIds]) => t.createUser(name, { blindIds })),
@@ -279,6 +280,19 @@ describe('realtime events', () => {
       })
       expect(admin.socket.connected).toBe(true)
       expect((await connectError(users.quinn!.token)).message).toBe('401')
+    })
+
+    it('disconnects a socket whose session was ended by another process, such as the lamella command', async () => {
+      const vera = await connect(users.vera!.token)
+      const admin = await connect(t.adminToken)
+      // `lamella user passwd` deletes the rows from its own process; the hub hears nothing.
+      t.database.sqlite
+        .prepare('DELETE FROM sessions WHERE user_id = ?')
+        .run(users.vera!.id)
+
+      expect(await disconnected(vera)).toBe('io server disconnect')
+      await sleep(QUIET_MS)
+      expect(admin.socket.connected).toBe(true)
     })
   })
 })
