@@ -82,7 +82,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   }
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
+    const status =
+      err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
     if (status === 500) logInternalError(request.log, err, 'request failed')
     const message = status === 500 ? 'Internal error' : err.message
     reply.code(status).send({ data: null, errors: [{ message, extensions: { code: status } }] })

@@ -34,7 +34,7 @@ async function readPassword(): Promise<string> {
   const ask = (question: string) =>
     new Promise<string>((resolve) => {
       const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
-      const write = (rl as unknown as { _writeToOutput: (s: string) => void })
+      const write = rl as unknown as { _writeToOutput: (s: string) => void }
       write._writeToOutput = (s: string) => {
         if (s.includes(question)) process.stdout.write(s)
       }
@@ -104,7 +104,10 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     const errorCode = (err as { code?: unknown }).code
-    if (err instanceof UsageError || (typeof errorCode === 'string' && errorCode.startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      err instanceof UsageError ||
+      (typeof errorCode === 'string' && errorCode.startsWith('ERR_PARSE_ARGS'))
+    ) {
       console.error(`lamella: ${(err as Error).message}\n\n${USAGE}`)
       return 2
     }

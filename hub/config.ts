@@ -82,7 +82,10 @@ function oneOf<T extends string>(name: SettingName, raw: string, values: readonl
 }
 
 function isValidHost(host: string): boolean {
-  return isIP(host) !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)
+  return (
+    isIP(host) !== 0 ||
+    /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)
+  )
 }
 
 function isValidTimeZone(tz: string): boolean {
@@ -137,13 +140,15 @@ export function loadConfig(
   let location: Config['location']
   if (latRaw !== '' || lonRaw !== '') {
     if (latRaw === '') fail('lat', 'set together with LAMELLA_LON, a number from -90 to 90', latRaw)
-    if (lonRaw === '') fail('lon', 'set together with LAMELLA_LAT, a number from -180 to 180', lonRaw)
+    if (lonRaw === '')
+      fail('lon', 'set together with LAMELLA_LAT, a number from -180 to 180', lonRaw)
     location = { lat: numberIn('lat', latRaw, -90, 90), lon: numberIn('lon', lonRaw, -180, 180) }
   }
 
   let timeZone = raw('timeZone').trim()
   if (timeZone === '') timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  else if (!isValidTimeZone(timeZone)) fail('timeZone', 'an IANA time zone such as Europe/Berlin', timeZone)
+  else if (!isValidTimeZone(timeZone))
+    fail('timeZone', 'an IANA time zone such as Europe/Berlin', timeZone)
 
   const adminPassword = env.LAMELLA_ADMIN_PASSWORD || undefined
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 256)) {

@@ -16,7 +16,8 @@ export class HubError extends Error {
 }
 
 /** 400: the message names the field and the rule it breaks. */
-export const badInput = (field: string, rule: string) => new HubError(400, `${field} ${rule}`, field)
+export const badInput = (field: string, rule: string) =>
+  new HubError(400, `${field} ${rule}`, field)
 export const unauthenticated = () => new HubError(401, 'Not logged in or session expired')
 export const forbidden = (what = 'You are not allowed to do this') => new HubError(403, what)
 export const notFound = (entity: string, id: string, field = 'id') =>
@@ -29,7 +30,8 @@ export const tooManyAttempts = (retryAfterSeconds: number) => {
     `Too many failed logins; try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`,
   )
 }
-export const busOffline = (detail: string) => new HubError(503, `The relay bus is offline: ${detail}`)
+export const busOffline = (detail: string) =>
+  new HubError(503, `The relay bus is offline: ${detail}`)
 
 interface ErrorLog {
   error(obj: object, msg: string): void
@@ -40,7 +42,12 @@ interface ErrorLog {
  * An unexpected error, which is our bug: its type and message at error level, the stack only
  * at debug level, so a normal log never carries a stack trace.
  */
-export function logInternalError(log: ErrorLog, err: unknown, msg: string, extra: object = {}): void {
+export function logInternalError(
+  log: ErrorLog,
+  err: unknown,
+  msg: string,
+  extra: object = {},
+): void {
   const e = err instanceof Error ? err : new Error(String(err))
   log.error({ ...extra, error: { type: e.name, message: e.message } }, msg)
   log.debug({ ...extra, err: e }, msg)

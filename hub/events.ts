@@ -21,7 +21,10 @@ export class HubEvents {
   }
 
   /** Subscribes; the returned function unsubscribes. */
-  on<K extends keyof HubEventMap>(name: K, listener: (payload: HubEventMap[K]) => void): () => void {
+  on<K extends keyof HubEventMap>(
+    name: K,
+    listener: (payload: HubEventMap[K]) => void,
+  ): () => void {
     this.emitter.on(name, listener)
     return () => this.emitter.off(name, listener)
   }

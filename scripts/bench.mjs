@@ -28,7 +28,11 @@ await build({
 })
 for (const f of benches) {
   console.log(`\n== ${f} ==`)
-  execFileSync(process.execPath, ['--expose-gc', join(root, 'build/bench', f.replace(/\.ts$/, '.js'))], {
-    stdio: 'inherit',
-  })
+  execFileSync(
+    process.execPath,
+    ['--expose-gc', join(root, 'build/bench', f.replace(/\.ts$/, '.js'))],
+    {
+      stdio: 'inherit',
+    },
+  )
 }

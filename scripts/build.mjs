@@ -45,16 +45,27 @@ export async function buildHub() {
 }
 
 export async function main() {
-  if (!args.has('--ui') && stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])) {
+  if (
+    !args.has('--ui') &&
+    stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])
+  ) {
     await buildHub()
     console.log('built the hub into build/hub/')
   }
   const uiConfig = join(root, 'ui/vite.config.ts')
-  if (!args.has('--hub') && existsSync(uiConfig) && stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])) {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig], {
-      cwd: join(root, 'ui'),
-      stdio: 'inherit',
-    })
+  if (
+    !args.has('--hub') &&
+    existsSync(uiConfig) &&
+    stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])
+  ) {
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig],
+      {
+        cwd: join(root, 'ui'),
+        stdio: 'inherit',
+      },
+    )
   }
 }
 

@@ -4,5 +4,10 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   base: '/dist/',
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-  server: { proxy: { '/graphql': 'http://127.0.0.1:8080', '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true } } },
+  server: {
+    proxy: {
+      '/graphql': 'http://127.0.0.1:8080',
+      '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
 })

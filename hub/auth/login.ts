@@ -23,9 +23,11 @@ export class AuthService {
   async login(usernameInput: string, password: string, address: string): Promise<LoginResult> {
     const username = usernameInput.trim()
     if (username === '') throw badInput('username', 'is required')
-    if (username.length > USERNAME_MAX) throw badInput('username', `must be at most ${USERNAME_MAX} characters`)
+    if (username.length > USERNAME_MAX)
+      throw badInput('username', `must be at most ${USERNAME_MAX} characters`)
     if (password === '') throw badInput('password', 'is required')
-    if ([...password].length > PASSWORD_MAX) throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
+    if ([...password].length > PASSWORD_MAX)
+      throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
 
     const wait = this.throttle.retryAfter(username, address)
     if (wait > 0) throw tooManyAttempts(wait / 1000)

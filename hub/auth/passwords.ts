@@ -9,7 +9,13 @@ const P = 1
 const KEY_LENGTH = 32
 const SALT_LENGTH = 16
 
-function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  log2N: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
   const N = 2 ** log2N
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 }
   return new Promise((resolve, reject) => {
@@ -33,9 +39,16 @@ export const UNMATCHABLE_HASH = `scrypt$${LOG2_N}$${R}$${P}$${Buffer.alloc(SALT_
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, log2N, r, p, salt, key] = stored.split('$')
-  if (scheme !== 'scrypt' || !log2N || !r || !p || salt === undefined || key === undefined) return false
+  if (scheme !== 'scrypt' || !log2N || !r || !p || salt === undefined || key === undefined)
+    return false
   const expected = Buffer.from(key, 'base64')
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(log2N), Number(r), Number(p))
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    Number(log2N),
+    Number(r),
+    Number(p),
+  )
   const matches = actual.length === expected.length && timingSafeEqual(actual, expected)
   return matches && stored !== UNMATCHABLE_HASH
 }

@@ -47,7 +47,8 @@ export class LoginThrottle {
 
   private prune(t: number): void {
     for (const [key, e] of this.entries) {
-      if (e.blockedUntil <= t && e.failures.every((at) => t - at >= WINDOW_MS)) this.entries.delete(key)
+      if (e.blockedUntil <= t && e.failures.every((at) => t - at >= WINDOW_MS))
+        this.entries.delete(key)
     }
     // Still full of live entries: drop the oldest so the newest attempts are still counted.
     const excess = this.entries.size - MAX_KEYS / 2

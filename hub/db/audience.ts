@@ -7,7 +7,12 @@ import type { Db } from './open'
 import { sceneTargets, scenes, userBlinds, users } from './schema'
 
 function adminIds(db: Db): string[] {
-  return db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).all().map((r) => r.id)
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .all()
+    .map((r) => r.id)
 }
 
 function add(audience: Audience, userId: string, id: string): void {
@@ -83,6 +88,7 @@ export function automationAudience(db: Db, automationIds: string[]): Audience {
 /** Merges audiences taken before and after a change, so both old and new viewers hear of it. */
 export function mergeAudiences(...audiences: Audience[]): Audience {
   const merged: Audience = new Map()
-  for (const a of audiences) for (const [userId, ids] of a) for (const id of ids) add(merged, userId, id)
+  for (const a of audiences)
+    for (const [userId, ids] of a) for (const id of ids) add(merged, userId, id)
   return merged
 }

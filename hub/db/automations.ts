@@ -102,7 +102,14 @@ export class AutomationRepository {
         this.checkNameFree(spec.name)
         const t = this.now()
         tx.insert(automations)
-          .values({ id, name: spec.name, nameKey: nameKey(spec.name), ...this.triggerColumns(spec.trigger), createdAt: t, updatedAt: t })
+          .values({
+            id,
+            name: spec.name,
+            nameKey: nameKey(spec.name),
+            ...this.triggerColumns(spec.trigger),
+            createdAt: t,
+            updatedAt: t,
+          })
           .run()
         this.insertScenes(id, spec.scenes, targets)
       },
@@ -122,7 +129,12 @@ export class AutomationRepository {
         const targets = this.resolveTargets(viewer, spec.scenes)
         this.checkNameFree(spec.name, id)
         tx.update(automations)
-          .set({ name: spec.name, nameKey: nameKey(spec.name), ...this.triggerColumns(spec.trigger), updatedAt: this.now() })
+          .set({
+            name: spec.name,
+            nameKey: nameKey(spec.name),
+            ...this.triggerColumns(spec.trigger),
+            updatedAt: this.now(),
+          })
           .where(eq(automations.id, id))
           .run()
         tx.delete(scenes).where(eq(scenes.automationId, id)).run()
@@ -145,32 +157,48 @@ export class AutomationRepository {
     let deleted: string[] = []
     this.db.transaction(
       (tx) => {
-        const found = tx.select({ id: automations.id }).from(automations).where(inArray(automations.id, wanted)).all()
+        const found = tx
+          .select({ id: automations.id })
+          .from(automations)
+          .where(inArray(automations.id, wanted))
+          .all()
         if (!viewer.isAdmin) {
           const mine = visibleAutomationIds(this.db, viewer)
           const foreign = found.find((a) => !mine.has(a.id))
-          if (foreign) throw forbidden(`Automation ${foreign.id} drives blinds that are not assigned to you`)
+          if (foreign)
+            throw forbidden(`Automation ${foreign.id} drives blinds that are not assigned to you`)
         }
         deleted = found.map((a) => a.id)
         if (deleted.length > 0) tx.delete(automations).where(inArray(automations.id, deleted)).run()
       },
       { behavior: 'immediate' },
     )
-    if (deleted.length > 0) this.events.emit('data:changed', { entity: 'automation', ids: deleted, audience })
+    if (deleted.length > 0)
+      this.events.emit('data:changed', { entity: 'automation', ids: deleted, audience })
     return deleted
   }
 
   setFavorite(viewer: Viewer, id: string, favorite: boolean): boolean {
     this.get(viewer, id)
     if (favorite) {
-      this.db.insert(automationFavorites).values({ userId: viewer.id, automationId: id }).onConflictDoNothing().run()
+      this.db
+        .insert(automationFavorites)
+        .values({ userId: viewer.id, automationId: id })
+        .onConflictDoNothing()
+        .run()
     } else {
       this.db
         .delete(automationFavorites)
-        .where(and(eq(automationFavorites.userId, viewer.id), eq(automationFavorites.automationId, id)))
+        .where(
+          and(eq(automationFavorites.userId, viewer.id), eq(automationFavorites.automationId, id)),
+        )
         .run()
     }
-    this.events.emit('data:changed', { entity: 'automation', ids: [id], audience: new Map([[viewer.id, [id]]]) })
+    this.events.emit('data:changed', {
+      entity: 'automation',
+      ids: [id],
+      audience: new Map([[viewer.id, [id]]]),
+    })
     return true
   }
 
@@ -219,7 +247,12 @@ export class AutomationRepository {
     const same = this.db
       .select({ name: automations.name })
       .from(automations)
-      .where(and(eq(automations.nameKey, nameKey(name)), exceptId ? ne(automations.id, exceptId) : undefined))
+      .where(
+        and(
+          eq(automations.nameKey, nameKey(name)),
+          exceptId ? ne(automations.id, exceptId) : undefined,
+        ),
+      )
       .get()
     if (same) throw conflict(`name: an automation called ${same.name} already exists`, 'name')
   }
@@ -241,12 +274,19 @@ export class AutomationRepository {
       return scene.addresses.map((address, j) => {
         const field = `scene[${i}].blindAddresses[${j}]`
         const target = bySide.get(address)
-        if (!target) throw badInput(field, `must be the up or down address of a blind; no blind uses ${address}`)
+        if (!target)
+          throw badInput(
+            field,
+            `must be the up or down address of a blind; no blind uses ${address}`,
+          )
         if (mine && !mine.has(target.blindId)) {
           throw forbidden(`${field}: blind ${target.name} is not assigned to you`)
         }
         if (blindsInScene.has(target.blindId)) {
-          throw badInput(field, `must not drive both the up and the down relay of blind ${target.name} in one scene`)
+          throw badInput(
+            field,
+            `must not drive both the up and the down relay of blind ${target.name} in one scene`,
+          )
         }
         blindsInScene.add(target.blindId)
         return target
@@ -261,12 +301,24 @@ export class AutomationRepository {
   ): void {
     specs.forEach((s, index) => {
       const sceneId = randomUUID()
-      this.db.insert(scenes).values({ id: sceneId, automationId, index, name: s.name, type: s.type, durationMs: s.durationMs }).run()
+      this.db
+        .insert(scenes)
+        .values({
+          id: sceneId,
+          automationId,
+          index,
+          name: s.name,
+          type: s.type,
+          durationMs: s.durationMs,
+        })
+        .run()
       const list = targets[index] ?? []
       if (list.length > 0) {
         this.db
           .insert(sceneTargets)
-          .values(list.map((t, position) => ({ sceneId, position, blindId: t.blindId, side: t.side })))
+          .values(
+            list.map((t, position) => ({ sceneId, position, blindId: t.blindId, side: t.side })),
+          )
           .run()
       }
     })
@@ -284,10 +336,20 @@ export class AutomationRepository {
       .all()
     const targetRows = sceneRows.length
       ? this.db
-          .select({ sceneId: sceneTargets.sceneId, side: sceneTargets.side, up: blinds.addressUp, down: blinds.addressDown })
+          .select({
+            sceneId: sceneTargets.sceneId,
+            side: sceneTargets.side,
+            up: blinds.addressUp,
+            down: blinds.addressDown,
+          })
           .from(sceneTargets)
           .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-          .where(inArray(sceneTargets.sceneId, sceneRows.map((s) => s.id)))
+          .where(
+            inArray(
+              sceneTargets.sceneId,
+              sceneRows.map((s) => s.id),
+            ),
+          )
           .orderBy(asc(sceneTargets.sceneId), asc(sceneTargets.position))
           .all()
       : []
@@ -308,19 +370,36 @@ export class AutomationRepository {
     const scenesOf = new Map<string, Scene[]>()
     for (const s of sceneRows) {
       const list = scenesOf.get(s.automationId) ?? []
-      list.push({ id: s.id, name: s.name, type: s.type, index: s.index, duration: s.durationMs, blindAddresses: addressesOf.get(s.id) ?? [] })
+      list.push({
+        id: s.id,
+        name: s.name,
+        type: s.type,
+        index: s.index,
+        duration: s.durationMs,
+        blindAddresses: addressesOf.get(s.id) ?? [],
+      })
       scenesOf.set(s.automationId, list)
     }
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
       isFavorite: favorites.has(r.id),
-      trigger: { type: r.triggerType, cron: r.cron, sunEvent: r.sunEvent, offsetMinutes: r.offsetMinutes, enabled: r.enabled },
+      trigger: {
+        type: r.triggerType,
+        cron: r.cron,
+        sunEvent: r.sunEvent,
+        offsetMinutes: r.offsetMinutes,
+        enabled: r.enabled,
+      },
       scene: scenesOf.get(r.id) ?? [],
     }))
   }
 
   private announce(ids: string[]): void {
-    this.events.emit('data:changed', { entity: 'automation', ids, audience: automationAudience(this.db, ids) })
+    this.events.emit('data:changed', {
+      entity: 'automation',
+      ids,
+      audience: automationAudience(this.db, ids),
+    })
   }
 }

@@ -60,7 +60,10 @@ export class BlindRepository {
       : this.db
           .select(blindColumns)
           .from(blinds)
-          .innerJoin(userBlinds, and(eq(userBlinds.blindId, blinds.id), eq(userBlinds.userId, viewer.id)))
+          .innerJoin(
+            userBlinds,
+            and(eq(userBlinds.blindId, blinds.id), eq(userBlinds.userId, viewer.id)),
+          )
           .orderBy(asc(blinds.nameKey))
           .all()
     return this.withFavorites(viewer.id, rows)
@@ -104,7 +107,9 @@ export class BlindRepository {
     this.db.transaction(
       (tx) => {
         this.checkUnique(spec)
-        tx.insert(blinds).values({ id, ...spec, createdAt: t, updatedAt: t }).run()
+        tx.insert(blinds)
+          .values({ id, ...spec, createdAt: t, updatedAt: t })
+          .run()
       },
       { behavior: 'immediate' },
     )
@@ -121,7 +126,10 @@ export class BlindRepository {
           throw notFound('Blind', id)
         }
         this.checkUnique(spec, id)
-        tx.update(blinds).set({ ...spec, updatedAt: this.now() }).where(eq(blinds.id, id)).run()
+        tx.update(blinds)
+          .set({ ...spec, updatedAt: this.now() })
+          .where(eq(blinds.id, id))
+          .run()
       },
       { behavior: 'immediate' },
     )
@@ -168,7 +176,11 @@ export class BlindRepository {
   setFavorite(viewer: Viewer, id: string, favorite: boolean): boolean {
     this.get(viewer, id)
     if (favorite) {
-      this.db.insert(blindFavorites).values({ userId: viewer.id, blindId: id }).onConflictDoNothing().run()
+      this.db
+        .insert(blindFavorites)
+        .values({ userId: viewer.id, blindId: id })
+        .onConflictDoNothing()
+        .run()
     } else {
       this.db
         .delete(blindFavorites)
@@ -176,7 +188,11 @@ export class BlindRepository {
         .run()
     }
     // A favourite is the user's own: only their browsers need to hear of it.
-    this.events.emit('data:changed', { entity: 'blind', ids: [id], audience: new Map([[viewer.id, [id]]]) })
+    this.events.emit('data:changed', {
+      entity: 'blind',
+      ids: [id],
+      audience: new Map([[viewer.id, [id]]]),
+    })
     return true
   }
 
@@ -198,7 +214,10 @@ export class BlindRepository {
   }
 
   /** Names are unique ignoring case; an address belongs to one blind at most, on either side. */
-  private checkUnique(spec: { name: string; nameKey: string; addressUp: string; addressDown: string }, exceptId?: string) {
+  private checkUnique(
+    spec: { name: string; nameKey: string; addressUp: string; addressDown: string },
+    exceptId?: string,
+  ) {
     const others = exceptId ? ne(blinds.id, exceptId) : undefined
     const sameName = this.db
       .select({ name: blinds.name })
@@ -215,7 +234,8 @@ export class BlindRepository {
         .from(blinds)
         .where(and(or(eq(blinds.addressUp, address), eq(blinds.addressDown, address)), others))
         .get()
-      if (owner) throw conflict(`${field}: address ${address} already belongs to blind ${owner.name}`, field)
+      if (owner)
+        throw conflict(`${field}: address ${address} already belongs to blind ${owner.name}`, field)
     }
   }
 
@@ -236,7 +256,11 @@ export class BlindRepository {
   }
 
   private announce(ids: string[]): void {
-    this.events.emit('data:changed', { entity: 'blind', ids, audience: blindAudience(this.db, ids) })
+    this.events.emit('data:changed', {
+      entity: 'blind',
+      ids,
+      audience: blindAudience(this.db, ids),
+    })
   }
 
   private announceAutomationsOf(blindIds: string[]): void {
@@ -248,7 +272,11 @@ export class BlindRepository {
       .all()
       .map((r) => r.id)
     if (ids.length > 0) {
-      this.events.emit('data:changed', { entity: 'automation', ids, audience: automationAudience(this.db, ids) })
+      this.events.emit('data:changed', {
+        entity: 'automation',
+        ids,
+        audience: automationAudience(this.db, ids),
+      })
     }
   }
 }

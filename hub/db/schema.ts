@@ -2,14 +2,7 @@
 // Scenes point at blinds by (blind, side), so a rewired blind keeps its automations working;
 // the scene's `blindAddresses` are read from the blinds' current addresses.
 import { sql } from 'drizzle-orm'
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -65,7 +58,10 @@ export const userBlinds = sqliteTable(
       .notNull()
       .references(() => blinds.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.blindId] }), index('user_blinds_blind_idx').on(t.blindId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.blindId] }),
+    index('user_blinds_blind_idx').on(t.blindId),
+  ],
 )
 
 /** Each user's own favourite blinds. */

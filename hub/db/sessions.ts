@@ -25,7 +25,10 @@ export class SessionRepository {
     const token = newToken()
     const createdAt = this.now()
     const expiresAt = createdAt + TOKEN_LIFETIME_MS
-    this.db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt, expiresAt }).run()
+    this.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), userId, createdAt, expiresAt })
+      .run()
     return { token, expiresAt }
   }
 

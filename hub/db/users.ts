@@ -87,9 +87,13 @@ export class UserRepository {
         // Checked again inside the transaction: the hash took time and others may have written.
         this.checkUsernameFree(username)
         this.checkBlindsExist(blindIds)
-        tx.insert(users).values({ ...user, passwordHash, createdAt: t, updatedAt: t }).run()
+        tx.insert(users)
+          .values({ ...user, passwordHash, createdAt: t, updatedAt: t })
+          .run()
         if (blindIds.length > 0) {
-          tx.insert(userBlinds).values(blindIds.map((blindId) => ({ userId: user.id, blindId }))).run()
+          tx.insert(userBlinds)
+            .values(blindIds.map((blindId) => ({ userId: user.id, blindId })))
+            .run()
         }
       },
       { behavior: 'immediate' },
@@ -101,10 +105,7 @@ export class UserRepository {
   /** Admins change anything; a regular user only their own password. */
   async update(actor: Actor, id: string, input: UserUpdateInput): Promise<User> {
     const changesOnlyOwnPassword =
-      id === actor.id &&
-      input.username == null &&
-      input.isAdmin == null &&
-      input.blindIds == null
+      id === actor.id && input.username == null && input.isAdmin == null && input.blindIds == null
     if (!actor.isAdmin && !changesOnlyOwnPassword) {
       throw forbidden('Only an admin may change users, but for your own password')
     }
@@ -133,7 +134,9 @@ export class UserRepository {
         if (blindIds !== undefined) {
           tx.delete(userBlinds).where(eq(userBlinds.userId, id)).run()
           if (blindIds.length > 0) {
-            tx.insert(userBlinds).values(blindIds.map((blindId) => ({ userId: id, blindId }))).run()
+            tx.insert(userBlinds)
+              .values(blindIds.map((blindId) => ({ userId: id, blindId })))
+              .run()
           }
         }
         if (passwordHash !== undefined) {
@@ -160,7 +163,10 @@ export class UserRepository {
         const found = tx.select(userColumns).from(users).where(inArray(users.id, wanted)).all()
         const adminsLeft = this.adminCount() - found.filter((u) => u.isAdmin).length
         if (found.some((u) => u.isAdmin) && adminsLeft < 1) {
-          throw conflict('The last admin cannot be deleted; make another user an admin first', 'ids')
+          throw conflict(
+            'The last admin cannot be deleted; make another user an admin first',
+            'ids',
+          )
         }
         for (const u of found) revoked.push(...this.sessions.revokeForUser(u.id))
         deleted = found.map((u) => u.id)
@@ -211,20 +217,32 @@ export class UserRepository {
   ): void {
     if (username !== undefined && username !== current.username) this.checkUsernameFree(username)
     if (isAdmin === false && current.isAdmin && this.adminCount() <= 1) {
-      throw conflict('The last admin cannot be made a regular user; make another user an admin first', 'isAdmin')
+      throw conflict(
+        'The last admin cannot be made a regular user; make another user an admin first',
+        'isAdmin',
+      )
     }
     if (blindIds !== undefined) this.checkBlindsExist(blindIds)
   }
 
   private checkUsernameFree(username: string): void {
-    const taken = this.db.select({ id: users.id }).from(users).where(eq(users.username, username)).get()
+    const taken = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, username))
+      .get()
     if (taken) throw conflict(`username ${username} is already taken`, 'username')
   }
 
   private checkBlindsExist(blindIds: string[]): void {
     if (blindIds.length === 0) return
     const found = new Set(
-      this.db.select({ id: blinds.id }).from(blinds).where(inArray(blinds.id, blindIds)).all().map((r) => r.id),
+      this.db
+        .select({ id: blinds.id })
+        .from(blinds)
+        .where(inArray(blinds.id, blindIds))
+        .all()
+        .map((r) => r.id),
     )
     const i = blindIds.findIndex((id) => !found.has(id))
     if (i >= 0) throw notFound('Blind', blindIds[i] as string, `blindIds[${i}]`)
@@ -233,18 +251,28 @@ export class UserRepository {
   private viewOf(userId: string): { blinds: Set<string>; automations: Set<string> } {
     const viewer = this.get(userId)
     if (!viewer) return { blinds: new Set(), automations: new Set() }
-    return { blinds: visibleBlindIds(this.db, viewer), automations: visibleAutomationIds(this.db, viewer) }
+    return {
+      blinds: visibleBlindIds(this.db, viewer),
+      automations: visibleAutomationIds(this.db, viewer),
+    }
   }
 
   /** When a user's assignments or role change, what they may see changes: tell their browsers. */
-  private announceViewChange(userId: string, before: { blinds: Set<string>; automations: Set<string> }): void {
+  private announceViewChange(
+    userId: string,
+    before: { blinds: Set<string>; automations: Set<string> },
+  ): void {
     const after = this.viewOf(userId)
     const changed = (a: Set<string>, b: Set<string>) =>
       [...new Set([...a, ...b])].filter((id) => a.has(id) !== b.has(id))
     const blindIds = changed(before.blinds, after.blinds)
     const automationIds = changed(before.automations, after.automations)
     if (blindIds.length > 0) {
-      this.events.emit('data:changed', { entity: 'blind', ids: blindIds, audience: new Map([[userId, blindIds]]) })
+      this.events.emit('data:changed', {
+        entity: 'blind',
+        ids: blindIds,
+        audience: new Map([[userId, blindIds]]),
+      })
     }
     if (automationIds.length > 0) {
       this.events.emit('data:changed', {
@@ -259,4 +287,3 @@ export class UserRepository {
     this.events.emit('data:changed', { entity: 'user', ids, audience: userAudience(this.db, ids) })
   }
 }
-

@@ -11,7 +11,14 @@ export interface Viewer {
 }
 
 export function visibleBlindIds(db: Db, viewer: Viewer): Set<string> {
-  if (viewer.isAdmin) return new Set(db.select({ id: blinds.id }).from(blinds).all().map((r) => r.id))
+  if (viewer.isAdmin)
+    return new Set(
+      db
+        .select({ id: blinds.id })
+        .from(blinds)
+        .all()
+        .map((r) => r.id),
+    )
   return new Set(
     db
       .select({ id: userBlinds.blindId })
@@ -23,7 +30,11 @@ export function visibleBlindIds(db: Db, viewer: Viewer): Set<string> {
 }
 
 export function visibleAutomationIds(db: Db, viewer: Viewer): Set<string> {
-  const all = db.select({ id: automations.id }).from(automations).all().map((r) => r.id)
+  const all = db
+    .select({ id: automations.id })
+    .from(automations)
+    .all()
+    .map((r) => r.id)
   if (viewer.isAdmin) return new Set(all)
   const mine = visibleBlindIds(db, viewer)
   const visible = new Set<string>()

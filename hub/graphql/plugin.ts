@@ -29,7 +29,13 @@ interface FormattedError {
   extensions: { code: number; field?: string }
 }
 
-const resolvers = [authResolvers, userResolvers, blindResolvers, automationResolvers, hubResolvers].reduce(
+const resolvers = [
+  authResolvers,
+  userResolvers,
+  blindResolvers,
+  automationResolvers,
+  hubResolvers,
+].reduce(
   (all, part) => {
     for (const [type, fields] of Object.entries(part)) all[type] = { ...all[type], ...fields }
     return all
@@ -57,14 +63,20 @@ function formatError(error: GraphQLError, log: FastifyRequest['log']): Formatted
 }
 
 /** HTTP status: the errors' code when every field failed, else 200 with partial data. */
-function statusOf(data: Record<string, unknown> | null | undefined, errors: FormattedError[]): number {
+function statusOf(
+  data: Record<string, unknown> | null | undefined,
+  errors: FormattedError[],
+): number {
   if (errors.length === 0) return 200
   if (data && Object.values(data).some((v) => v !== null)) return 200
   const codes = new Set(errors.map((e) => e.extensions.code))
   return codes.size === 1 ? [...codes][0]! : Math.max(...codes)
 }
 
-function badRequest(reply: FastifyReply, messages: readonly { message: string; locations?: FormattedError['locations'] }[]) {
+function badRequest(
+  reply: FastifyReply,
+  messages: readonly { message: string; locations?: FormattedError['locations'] }[],
+) {
   reply.code(400)
   return {
     data: null,
@@ -76,15 +88,23 @@ function badRequest(reply: FastifyReply, messages: readonly { message: string; l
   }
 }
 
-function readBody(body: unknown): { query: string; operationName?: string; variables?: Record<string, unknown> } | string {
-  if (Array.isArray(body)) return 'batched queries are not supported: send one operation per request'
-  if (typeof body !== 'object' || body === null) return 'the request body must be a JSON object with a query'
+function readBody(
+  body: unknown,
+): { query: string; operationName?: string; variables?: Record<string, unknown> } | string {
+  if (Array.isArray(body))
+    return 'batched queries are not supported: send one operation per request'
+  if (typeof body !== 'object' || body === null)
+    return 'the request body must be a JSON object with a query'
   const { query, operationName, variables } = body as Record<string, unknown>
   if (typeof query !== 'string' || query.trim() === '') return 'query must be a non-empty string'
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return 'operationName must be a string'
   }
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+  if (
+    variables !== undefined &&
+    variables !== null &&
+    (typeof variables !== 'object' || Array.isArray(variables))
+  ) {
     return 'variables must be a JSON object'
   }
   return {
@@ -94,7 +114,10 @@ function readBody(body: unknown): { query: string; operationName?: string; varia
   }
 }
 
-export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOptions): Promise<void> {
+export async function graphqlPlugin(
+  app: FastifyInstance,
+  opts: GraphQLPluginOptions,
+): Promise<void> {
   await app.register(mercurius, {
     schema: readFileSync(graphqlSchemaFile, 'utf8'),
     resolvers: resolvers as never,
@@ -107,7 +130,10 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
     errorFormatter: (execution: ExecutionResult, context: { reply?: FastifyReply }) => {
       const log = context.reply?.request.log ?? app.log
       const errors = (execution.errors ?? []).map((e) => formatError(e, log))
-      return { statusCode: statusOf(execution.data, errors), response: { data: execution.data ?? null, errors } }
+      return {
+        statusCode: statusOf(execution.data, errors),
+        response: { data: execution.data ?? null, errors },
+      }
     },
   })
 
@@ -128,7 +154,10 @@ export async function graphqlPlugin(app: FastifyInstance, opts: GraphQLPluginOpt
       if (Array.isArray(inner)) {
         return badRequest(
           reply,
-          inner.map((e: GraphQLError) => ({ message: e.message, ...(e.locations && { locations: e.locations }) })),
+          inner.map((e: GraphQLError) => ({
+            message: e.message,
+            ...(e.locations && { locations: e.locations }),
+          })),
         )
       }
       throw err

@@ -4,15 +4,30 @@ import type { Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import type { SessionRepository } from '../db/sessions'
 import type { HubEvents } from '../events'
-import type { BusStatusEvent, ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from './events'
+import type {
+  BusStatusEvent,
+  ClientToServerEvents,
+  HandshakeAuth,
+  ServerToClientEvents,
+} from './events'
 
 interface SocketData {
   userId: string
   tokenHash: string
 }
 
-type HubServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
-type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+type HubServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>
+type HubSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>
 
 export interface RealtimeDeps {
   httpServer: HttpServer
@@ -60,7 +75,8 @@ export class RealtimeServer {
     const { events } = this.deps
     this.unsubscribe.push(
       events.on('data:changed', ({ entity, audience }) => {
-        for (const [userId, ids] of audience) io.to(roomOf(userId)).emit('data:changed', { entity, ids })
+        for (const [userId, ids] of audience)
+          io.to(roomOf(userId)).emit('data:changed', { entity, ids })
       }),
       events.on('sessions:revoked', ({ tokenHashes }) => {
         const revoked = new Set(tokenHashes)
@@ -72,13 +88,18 @@ export class RealtimeServer {
         io.emit('bus:status', status)
       }),
     )
-    this.sessionCheck = setInterval(() => this.dropDeadSessions(), this.deps.sessionCheckMs ?? SESSION_CHECK_MS)
+    this.sessionCheck = setInterval(
+      () => this.dropDeadSessions(),
+      this.deps.sessionCheckMs ?? SESSION_CHECK_MS,
+    )
     this.sessionCheck.unref()
   }
 
   private dropDeadSessions(): void {
     const sockets = [...(this.io?.of('/').sockets.values() ?? [])]
-    const live = this.deps.sessions.liveTokenHashes([...new Set(sockets.map((s) => s.data.tokenHash))])
+    const live = this.deps.sessions.liveTokenHashes([
+      ...new Set(sockets.map((s) => s.data.tokenHash)),
+    ])
     for (const socket of sockets) if (!live.has(socket.data.tokenHash)) socket.disconnect(true)
   }
 

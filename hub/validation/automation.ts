@@ -70,7 +70,8 @@ export function checkCron(field: string, value: string): string {
   if (fields !== 5 && fields !== 6) {
     throw badInput(field, `must be a cron expression of 5 or 6 fields (got ${fields})`)
   }
-  if (!cron.validate(expression)) throw badInput(field, `is not a valid cron expression: "${expression}"`)
+  if (!cron.validate(expression))
+    throw badInput(field, `is not a valid cron expression: "${expression}"`)
   return expression
 }
 
@@ -80,7 +81,12 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
     type: input.type,
     cron: null,
     sunEvent: null,
-    offsetMinutes: checkIntegerIn('trigger.offsetMinutes', offset, OFFSET_MINUTES.min, OFFSET_MINUTES.max),
+    offsetMinutes: checkIntegerIn(
+      'trigger.offsetMinutes',
+      offset,
+      OFFSET_MINUTES.min,
+      OFFSET_MINUTES.max,
+    ),
     enabled: input.enabled ?? true,
   }
   // A form may send an empty string for the field of a trigger type it does not show.
@@ -103,7 +109,8 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
     trigger.sunEvent = input.sunEvent as SunEvent
   } else {
     if (hasSunEvent) throw badInput('trigger.sunEvent', 'must be empty unless trigger.type is SUN')
-    if (offset !== 0) throw badInput('trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN')
+    if (offset !== 0)
+      throw badInput('trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN')
   }
   return trigger
 }
@@ -114,11 +121,20 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
   const given = input.blindAddresses ?? []
   if (input.type === 'DELAY') {
     if (given.length > 0) throw badInput(`${at}.blindAddresses`, 'must be empty for a DELAY scene')
-    const durationMs = checkIntegerIn(`${at}.duration`, input.duration, DELAY_DURATION.min, DELAY_DURATION.max, ' ms')
+    const durationMs = checkIntegerIn(
+      `${at}.duration`,
+      input.duration,
+      DELAY_DURATION.min,
+      DELAY_DURATION.max,
+      ' ms',
+    )
     return { name, type: 'DELAY', durationMs, addresses: [] }
   }
   if (given.length < 1 || given.length > ADDRESSES_MAX) {
-    throw badInput(`${at}.blindAddresses`, `must list 1 to ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`)
+    throw badInput(
+      `${at}.blindAddresses`,
+      `must list 1 to ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`,
+    )
   }
   const addresses = given.map((a, j) => checkAddress(`${at}.blindAddresses[${j}]`, a))
   const seen = new Set<string>()
@@ -136,11 +152,17 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
   return { name, type: 'BLIND_CONTROL', durationMs, addresses }
 }
 
-export function checkAutomationInput(input: AutomationInput, ctx: AutomationRulesContext): AutomationSpec {
+export function checkAutomationInput(
+  input: AutomationInput,
+  ctx: AutomationRulesContext,
+): AutomationSpec {
   const name = checkName('name', input.name)
   const trigger = checkTrigger(input.trigger, ctx)
   if (input.scene.length < SCENES_MIN || input.scene.length > SCENES_MAX) {
-    throw badInput('scene', `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${input.scene.length})`)
+    throw badInput(
+      'scene',
+      `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${input.scene.length})`,
+    )
   }
   return { name, trigger, scenes: input.scene.map(checkScene) }
 }

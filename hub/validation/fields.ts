@@ -35,10 +35,16 @@ export function nameKey(name: string): string {
 export function checkUsername(field: string, value: string): string {
   const username = value.trim()
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
-    throw badInput(field, `must be ${USERNAME_MIN} to ${USERNAME_MAX} characters (got ${username.length})`)
+    throw badInput(
+      field,
+      `must be ${USERNAME_MIN} to ${USERNAME_MAX} characters (got ${username.length})`,
+    )
   }
   if (!/^[a-z0-9._-]+$/.test(username)) {
-    throw badInput(field, 'may only contain lower-case letters a-z, digits 0-9, dot, underscore and hyphen')
+    throw badInput(
+      field,
+      'may only contain lower-case letters a-z, digits 0-9, dot, underscore and hyphen',
+    )
   }
   return username
 }
@@ -46,7 +52,10 @@ export function checkUsername(field: string, value: string): string {
 export function checkPassword(field: string, value: string): string {
   const length = [...value].length
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
-    throw badInput(field, `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long (got ${length})`)
+    throw badInput(
+      field,
+      `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long (got ${length})`,
+    )
   }
   return value
 }
@@ -70,7 +79,13 @@ export function checkAddress(field: string, value: string): string {
   return parsed.text
 }
 
-export function checkIntegerIn(field: string, value: number, min: number, max: number, unit = ''): number {
+export function checkIntegerIn(
+  field: string,
+  value: number,
+  min: number,
+  max: number,
+  unit = '',
+): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     throw badInput(field, `must be an integer from ${min} to ${max}${unit} (got ${value})`)
   }

@@ -83,7 +83,9 @@ function expectThrottled(res: GqlResponse) {
   expect(res.data).toBeNull()
   expect(res.errors).toHaveLength(1)
   expect(res.errors?.[0]?.extensions.code).toBe(429)
-  expect(res.errors?.[0]?.message).toMatch(/^Too many failed logins; try again in (a minute|\d+ minutes)$/)
+  expect(res.errors?.[0]?.message).toMatch(
+    /^Too many failed logins; try again in (a minute|\d+ minutes)$/,
+  )
 }
 
 describe('sessions', () => {

@@ -10,7 +10,11 @@ describe('the hub over HTTP', () => {
 
   it('lets the first admin log in and list the blinds they created', async () => {
     const id = await createBlind(t, 'Kitchen', '1:0', '1:1')
-    const res = await t.gql<{ blindList: { id: string; name: string }[] }>('{ blindList { id name } }', {}, t.adminToken)
+    const res = await t.gql<{ blindList: { id: string; name: string }[] }>(
+      '{ blindList { id name } }',
+      {},
+      t.adminToken,
+    )
     expect(res.status).toBe(200)
     expect(res.data?.blindList).toEqual([{ id, name: 'Kitchen' }])
   })

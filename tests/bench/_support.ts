@@ -18,7 +18,9 @@ export function seedDatabase(blinds: number, automations: number): string {
   const database = openDatabase(dbPath)
   const events = new HubEvents()
   const blindRepo = new BlindRepository(database.db, events, Date.now)
-  const automationRepo = new AutomationRepository(database.db, events, Date.now, { hasLocation: false })
+  const automationRepo = new AutomationRepository(database.db, events, Date.now, {
+    hasLocation: false,
+  })
   const addresses: string[] = []
   for (let i = 0; i < blinds; i++) {
     // Units 1-247 with 8 blinds (16 coils) each.
@@ -58,7 +60,10 @@ export interface HubProcess {
 }
 
 /** Starts `lamella serve` from build/hub on a free port and waits until it answers. */
-export async function startHubProcess(dbPath: string, env: Record<string, string> = {}): Promise<HubProcess> {
+export async function startHubProcess(
+  dbPath: string,
+  env: Record<string, string> = {},
+): Promise<HubProcess> {
   const started = performance.now()
   const child = spawn(process.execPath, [join(projectRoot, 'build/hub/cli.js'), 'serve'], {
     env: {
@@ -108,7 +113,8 @@ export async function startHubProcess(dbPath: string, env: Record<string, string
 /** Resident memory in MiB: total, anonymous (heap, stacks, malloc) and file-backed (binary, ICU data). */
 export function rssMiB(pid: number): { total: number; anon: number; file: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
+  const kb = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
   return { total: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') }
 }
 

@@ -22,7 +22,9 @@ app.get('/plain/blinds', async (request, reply) => {
   const token = request.headers['x-auth-token']
   const auth = typeof token === 'string' ? sessionRepo.authenticate(token) : null
   if (!auth) return reply.code(401).send({ error: 'not logged in' })
-  const blinds = services.blinds.list(auth.user).map((b) => ({ ...b, motion: services.motionOf(b.id) }))
+  const blinds = services.blinds
+    .list(auth.user)
+    .map((b) => ({ ...b, motion: services.motionOf(b.id) }))
   return { blindList: blinds }
 })
 await app.listen({ host: '127.0.0.1', port: 0 })
@@ -33,16 +35,24 @@ const login = await services.auth.login('admin', 'bench-password', '127.0.0.1')
 const headers = { 'content-type': 'application/json', 'x-auth-token': login.token }
 const query = JSON.stringify({
   operationName: 'BlindList',
-  query: 'query BlindList { blindList { id name blindAddressUp blindAddressDown travelTimeMs isFavorite motion } }',
+  query:
+    'query BlindList { blindList { id name blindAddressUp blindAddressDown travelTimeMs isFavorite motion } }',
   variables: {},
 })
 
 // The two answers must carry the same rows, or the comparison means nothing.
-const viaGraphql = (await (await fetch(`${base}/graphql`, { method: 'POST', headers, body: query })).json()) as {
+const viaGraphql = (await (
+  await fetch(`${base}/graphql`, { method: 'POST', headers, body: query })
+).json()) as {
   data: { blindList: unknown[] }
 }
-const viaPlain = (await (await fetch(`${base}/plain/blinds`, { headers })).json()) as { blindList: unknown[] }
-if (JSON.stringify(viaGraphql.data.blindList) !== JSON.stringify(viaPlain.blindList) || viaPlain.blindList.length !== 200) {
+const viaPlain = (await (await fetch(`${base}/plain/blinds`, { headers })).json()) as {
+  blindList: unknown[]
+}
+if (
+  JSON.stringify(viaGraphql.data.blindList) !== JSON.stringify(viaPlain.blindList) ||
+  viaPlain.blindList.length !== 200
+) {
   throw new Error('the GraphQL and plain routes do not return the same 200 blinds')
 }
 
@@ -50,7 +60,8 @@ async function run(title: string, opts: autocannon.Options): Promise<autocannon.
   // Warm-up (JIT compilation of the query, V8 optimisation), then the measured run.
   await autocannon({ ...opts, duration: 2 })
   const result = await autocannon({ ...opts, duration: DURATION_S })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   console.log(
     `${title.padEnd(28)} ${fmt(result.requests.average, 0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
   )
@@ -58,7 +69,11 @@ async function run(title: string, opts: autocannon.Options): Promise<autocannon.
 }
 
 console.log(`200 blinds, ${CONNECTIONS} connections, ${DURATION_S} s each, node ${process.version}`)
-const plain = await run('plain Fastify JSON route', { url: `${base}/plain/blinds`, connections: CONNECTIONS, headers })
+const plain = await run('plain Fastify JSON route', {
+  url: `${base}/plain/blinds`,
+  connections: CONNECTIONS,
+  headers,
+})
 const gql = await run('GraphQL blindList', {
   url: `${base}/graphql`,
   method: 'POST',
@@ -66,6 +81,8 @@ const gql = await run('GraphQL blindList', {
   headers,
   body: query,
 })
-console.log(`GraphQL / plain = ${fmt(gql.requests.average / plain.requests.average, 2)} (goal >= 0.6)`)
+console.log(
+  `GraphQL / plain = ${fmt(gql.requests.average / plain.requests.average, 2)} (goal >= 0.6)`,
+)
 await app.close()
 database.close()

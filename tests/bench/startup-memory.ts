@@ -29,6 +29,8 @@ async function measure(label: string, blinds: number, automations: number): Prom
   )
 }
 
-console.log(`node ${process.version}, ${RUNS} starts each, first admin already created after the first start`)
+console.log(
+  `node ${process.version}, ${RUNS} starts each, first admin already created after the first start`,
+)
 await measure('empty database', 0, 0)
 await measure('1,000 blinds and 200 automations', 1000, 200)

@@ -22,7 +22,10 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; requests: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; requests: string[] }> {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const requests: string[] = []

@@ -21,7 +21,9 @@ describe('logging in from a browser', () => {
     await page.getByLabel('Username').fill('admin')
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Log in' }).click()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong username or password')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Wrong username or password')
     await screenshot(page, 'login-error')
 
     await page.getByLabel('Password').fill(ADMIN_PASSWORD)
@@ -43,7 +45,9 @@ describe('logging in from a browser', () => {
   it('sends the browser back to the login page when its token has been revoked', async () => {
     const { page } = await openPage(browser, { width: 375, height: 812 })
     await page.goto(`${t.url}/`)
-    await page.evaluate("localStorage.setItem('authStore', JSON.stringify({ token: 'revoked-or-made-up' }))")
+    await page.evaluate(
+      "localStorage.setItem('authStore', JSON.stringify({ token: 'revoked-or-made-up' }))",
+    )
     await page.reload()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
     expect(await page.evaluate("localStorage.getItem('authStore')")).toBeNull()

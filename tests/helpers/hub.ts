@@ -22,10 +22,17 @@ export interface TestHub {
   dbPath: string
   adminToken: string
   adminId: string
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GqlResponse<T>>
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GqlResponse<T>>
   login(username: string, password: string): Promise<string>
   /** Creates a user through the API as admin, logs them in, and returns both. */
-  createUser(username: string, options?: { isAdmin?: boolean; blindIds?: string[]; password?: string }): Promise<{ id: string; token: string }>
+  createUser(
+    username: string,
+    options?: { isAdmin?: boolean; blindIds?: string[]; password?: string },
+  ): Promise<{ id: string; token: string }>
   /** Every row of every table, for asserting that a failed request changed nothing. */
   snapshot(): string
   close(): Promise<void>
@@ -42,7 +49,12 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
   const dir = mkdtempSync(join(tmpdir(), 'lamella-test-'))
   const dbPath = join(dir, 'lamella.db')
   const config: Config = {
-    ...loadConfig({ LAMELLA_DB: dbPath, LAMELLA_HOST: '127.0.0.1', LAMELLA_PORT: '0', TZ: 'Europe/Berlin' }),
+    ...loadConfig({
+      LAMELLA_DB: dbPath,
+      LAMELLA_HOST: '127.0.0.1',
+      LAMELLA_PORT: '0',
+      TZ: 'Europe/Berlin',
+    }),
     ...options.config,
   }
   const database = openDatabase(dbPath)
@@ -83,7 +95,9 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
 
   const tables = (
     database.sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      )
       .all() as { name: string }[]
   ).map((t) => t.name)
 
@@ -96,7 +110,10 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     adminId,
     gql,
     login,
-    async createUser(username, { isAdmin = false, blindIds = [], password = `${username}-password` } = {}) {
+    async createUser(
+      username,
+      { isAdmin = false, blindIds = [], password = `${username}-password` } = {},
+    ) {
       const res = await gql<{ userCreate: { id: string } }>(
         'mutation($input: UserInput!) { userCreate(input: $input) { id } }',
         { input: { username, password, isAdmin, blindIds } },
@@ -107,7 +124,10 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     },
     snapshot() {
       return JSON.stringify(
-        tables.map((t) => [t, database.sqlite.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]),
+        tables.map((t) => [
+          t,
+          database.sqlite.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all(),
+        ]),
       )
     },
     async close() {
@@ -121,10 +141,23 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
 export const BLIND_FIELDS = 'id name blindAddressUp blindAddressDown travelTimeMs isFavorite motion'
 
 /** Creates a blind as admin and returns its id. */
-export async function createBlind(t: TestHub, name: string, up: string, down: string, travelTimeMs?: number): Promise<string> {
+export async function createBlind(
+  t: TestHub,
+  name: string,
+  up: string,
+  down: string,
+  travelTimeMs?: number,
+): Promise<string> {
   const res = await t.gql<{ blindCreate: { id: string } }>(
     'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
-    { input: { name, blindAddressUp: up, blindAddressDown: down, ...(travelTimeMs && { travelTimeMs }) } },
+    {
+      input: {
+        name,
+        blindAddressUp: up,
+        blindAddressDown: down,
+        ...(travelTimeMs && { travelTimeMs }),
+      },
+    },
     t.adminToken,
   )
   if (!res.data) throw new Error(`blindCreate ${name} failed: ${JSON.stringify(res.errors)}`)

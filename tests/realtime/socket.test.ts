@@ -286,9 +286,7 @@ describe('realtime events', () => {
       const vera = await connect(users.vera!.token)
       const admin = await connect(t.adminToken)
       // `lamella user passwd` deletes the rows from its own process; the hub hears nothing.
-      t.database.sqlite
-        .prepare('DELETE FROM sessions WHERE user_id = ?')
-        .run(users.vera!.id)
+      t.database.sqlite.prepare('DELETE FROM sessions WHERE user_id = ?').run(users.vera!.id)
 
       expect(await disconnected(vera)).toBe('io server disconnect')
       await sleep(QUIET_MS)

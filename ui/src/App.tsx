@@ -40,7 +40,13 @@ function LoginPage({ onLogin }: { onLogin: (token: string) => void }) {
         <h1 id="login-title">Lamella</h1>
         <label>
           Username
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+          />
         </label>
         <label>
           Password
@@ -70,10 +76,18 @@ export function App() {
 
   useEffect(() => {
     if (!token) return
-    graphql<{ whoAmI: Me }>('WhoAmI', 'query WhoAmI { whoAmI { id username isAdmin } }', {}, token).then((data) => setMe(data.whoAmI), (err) => {
-      console.error(err)
-      if (err instanceof ApiError && err.code === 401) logout()
-    })
+    graphql<{ whoAmI: Me }>(
+      'WhoAmI',
+      'query WhoAmI { whoAmI { id username isAdmin } }',
+      {},
+      token,
+    ).then(
+      (data) => setMe(data.whoAmI),
+      (err) => {
+        console.error(err)
+        if (err instanceof ApiError && err.code === 401) logout()
+      },
+    )
   }, [token])
 
   const login = (t: string) => {

@@ -11,5 +11,6 @@ if (root) {
     </StrictMode>,
   )
 } else {
-  document.body.innerHTML = '<p style="color:#c62828;font:16px sans-serif;padding:16px">Lamella cannot start: the root element is missing.</p>'
+  document.body.innerHTML =
+    '<p style="color:#c62828;font:16px sans-serif;padding:16px">Lamella cannot start: the root element is missing.</p>'
 }

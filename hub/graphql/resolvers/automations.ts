@@ -9,14 +9,25 @@ export const automationResolvers = {
       ctx.services.automations.list(requireUser(ctx).user),
     automation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.automations.get(requireUser(ctx).user, id),
-    automationRuns: (_: unknown, args: { automationId?: string | null; limit?: number | null }, ctx: GraphQLContext) =>
-      ctx.services.automations.runs(requireUser(ctx).user, args.automationId, args.limit ?? RUNS_LIMIT_DEFAULT),
+    automationRuns: (
+      _: unknown,
+      args: { automationId?: string | null; limit?: number | null },
+      ctx: GraphQLContext,
+    ) =>
+      ctx.services.automations.runs(
+        requireUser(ctx).user,
+        args.automationId,
+        args.limit ?? RUNS_LIMIT_DEFAULT,
+      ),
   },
   Mutation: {
     automationCreate: (_: unknown, { input }: { input: AutomationInput }, ctx: GraphQLContext) =>
       ctx.services.automations.create(requireUser(ctx).user, input),
-    automationUpdate: (_: unknown, args: { id: string; input: AutomationInput }, ctx: GraphQLContext) =>
-      ctx.services.automations.update(requireUser(ctx).user, args.id, args.input),
+    automationUpdate: (
+      _: unknown,
+      args: { id: string; input: AutomationInput },
+      ctx: GraphQLContext,
+    ) => ctx.services.automations.update(requireUser(ctx).user, args.id, args.input),
     automationDelete: (_: unknown, { ids }: { ids: string[] }, ctx: GraphQLContext) =>
       ctx.services.automations.delete(requireUser(ctx).user, ids),
     setFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
@@ -26,6 +37,7 @@ export const automationResolvers = {
   },
   Automation: {
     nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.nextRunAt(a.id),
-    lastRun: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.automations.lastRun(a.id),
+    lastRun: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.automations.lastRun(a.id),
   },
 }

@@ -4,7 +4,8 @@ import type { GraphQLContext } from '../context'
 
 export const blindResolvers = {
   Query: {
-    blindList: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.blinds.list(requireUser(ctx).user),
+    blindList: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      ctx.services.blinds.list(requireUser(ctx).user),
     blind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.blinds.get(requireUser(ctx).user, id),
   },
