@@ -1,0 +1,41 @@
+// Faults a relay board in software can be told to show, per unit or on every unit.
+
+export type Fault =
+  | { kind: 'none' }
+  /** The unit neither acts on requests nor answers, as a board off the bus or unpowered. */
+  | { kind: 'no-answer' }
+  /** The unit acts and answers, but the CRC of its answer is wrong. */
+  | { kind: 'bad-crc' }
+  /** The unit acts and answers `delayMs` later than it would (only through `attach`). */
+  | { kind: 'slow'; delayMs: number }
+
+const NO_FAULT: Fault = { kind: 'none' }
+
+export class FaultTable {
+  private everyUnit: Fault = NO_FAULT
+  private readonly byUnit = new Map<number, Fault>()
+
+  /** Without `unit`, sets the fault of every unit and forgets the faults set per unit. */
+  set(fault: Fault, unit?: number): void {
+    if (fault.kind === 'slow' && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0)) {
+      throw new RangeError(`a slow fault needs a delay of 0 ms or more (got ${fault.delayMs})`)
+    }
+    if (unit === undefined) {
+      this.everyUnit = fault
+      this.byUnit.clear()
+    } else {
+      this.byUnit.set(unit, fault)
+    }
+  }
+
+  of(unit: number): Fault {
+    return this.byUnit.get(unit) ?? this.everyUnit
+  }
+}
+
+/** The frame with its last CRC byte flipped, so that no receiver accepts it. */
+export function corruptCrc(frame: Uint8Array): Uint8Array {
+  const corrupted = frame.slice()
+  corrupted[corrupted.length - 1]! ^= 0xff
+  return corrupted
+}

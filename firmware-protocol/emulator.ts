@@ -1,0 +1,262 @@
+// A Modbus RTU relay board in software, after Waveshare's "Modbus RTU Relay": several units
+// on one bus, each with its coils (relays), answering read coils, write single coil, write
+// multiple coils and the device-timed flash on / flash off. Transport-agnostic: feed it whole
+// frames (`handleFrame`) or a byte stream (`attach`).
+import { hasValidCrc } from './crc'
+import { corruptCrc, FaultTable, type Fault } from './emulator-faults'
+import { connectToWire, DEFAULT_TURNAROUND_MS, type EmulatorConnection } from './emulator-wire'
+import {
+  ILLEGAL_DATA_ADDRESS,
+  ILLEGAL_DATA_VALUE,
+  ILLEGAL_FUNCTION,
+  ProtocolError,
+} from './protocol-error'
+import { describeRequest, MAX_PULSE_UNITS, PULSE_UNIT_MS } from './pulse'
+import { checkRange } from './rtu-frame'
+import { decodeRequest } from './rtu-request'
+import { encodeResponse } from './rtu-response'
+import {
+  BROADCAST_UNIT,
+  MAX_READ_COILS,
+  MAX_RTU_UNIT,
+  MAX_WRITE_COILS,
+  READ_COILS,
+  WRITE_MULTIPLE_COILS,
+  type Request,
+  type Response,
+  type WriteSingleCoilRequest,
+} from './rtu-types'
+import type { Parity } from './timing'
+
+export type { Fault } from './emulator-faults'
+export type { EmulatorConnection } from './emulator-wire'
+
+export interface RelayBoardEmulatorOptions {
+  /** Unit addresses on the bus; default 1, 2, 3, 4. */
+  units?: number[]
+  /** Coils (relays) per unit, addresses 0..coilsPerUnit-1; default 32. */
+  coilsPerUnit?: number
+  /** With a baud rate, `attach` answers as late as that line would; without, at once. */
+  baud?: number
+  parity?: Parity
+  /** Time from the end of a request to the start of the answer on a timed line. */
+  turnaroundMs?: number
+  /** Clock of the record, in ms. */
+  now?: () => number
+}
+
+export type CoilChangeCause = 'write' | 'flash' | 'flash-end'
+
+export interface CoilChange {
+  at: number
+  unit: number
+  coil: number
+  on: boolean
+  cause: CoilChangeCause
+}
+
+export class RelayBoardEmulator {
+  /** Every change of a coil's state, oldest first. */
+  readonly record: CoilChange[] = []
+  readonly coilsPerUnit: number
+  private readonly coilsByUnit = new Map<number, boolean[]>()
+  private readonly flashTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly listeners = new Set<(change: CoilChange) => void>()
+  private readonly faults = new FaultTable()
+  private readonly baud: number | undefined
+  private readonly parity: Parity
+  private readonly turnaroundMs: number
+  private readonly now: () => number
+
+  constructor(options: RelayBoardEmulatorOptions = {}) {
+    const units = options.units ?? [1, 2, 3, 4]
+    this.coilsPerUnit = options.coilsPerUnit ?? 32
+    checkRange('coils per unit', this.coilsPerUnit, 1, 256)
+    for (const unit of units) {
+      checkRange('unit', unit, 1, MAX_RTU_UNIT)
+      this.coilsByUnit.set(unit, new Array<boolean>(this.coilsPerUnit).fill(false))
+    }
+    this.baud = options.baud
+    this.parity = options.parity ?? 'none'
+    this.turnaroundMs = options.turnaroundMs ?? DEFAULT_TURNAROUND_MS
+    this.now = options.now ?? (() => performance.timeOrigin + performance.now())
+  }
+
+  /** Whether a coil is on. */
+  coil(unit: number, coil: number): boolean {
+    const coils = this.unitCoils(unit)
+    checkRange('coil', coil, 0, this.coilsPerUnit - 1)
+    return coils[coil]!
+  }
+
+  /** A copy of all coil states of a unit. */
+  coils(unit: number): boolean[] {
+    return [...this.unitCoils(unit)]
+  }
+
+  /** Calls `listener` on every change of a coil; returns the unsubscribe function. */
+  onChange(listener: (change: CoilChange) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** The fault of one unit, or without `unit` of every unit (clearing per-unit faults). */
+  setFault(fault: Fault, unit?: number): void {
+    this.faults.set(fault, unit)
+  }
+
+  /**
+   * Acts on one complete frame and returns the answer's bytes, or null where a real board
+   * stays silent: bad CRC, a unit not on this board, a broadcast, a `no-answer` fault.
+   * Synchronous; a `slow` fault applies only through `attach`.
+   */
+  handleFrame(frame: Uint8Array): Uint8Array | null {
+    if (!hasValidCrc(frame)) return null
+    const unit = frame[0]!
+    if (unit === BROADCAST_UNIT) {
+      this.handleBroadcast(frame)
+      return null
+    }
+    if (!this.coilsByUnit.has(unit)) return null
+    const fault = this.faults.of(unit)
+    if (fault.kind === 'no-answer') return null
+    const answer = encodeResponse(this.answer(unit, frame))
+    return fault.kind === 'bad-crc' ? corruptCrc(answer) : answer
+  }
+
+  /** Connects the board to a byte stream; `send` gets its answers. */
+  attach(send: (bytes: Uint8Array) => void): EmulatorConnection {
+    const board = {
+      handleFrame: (frame: Uint8Array) => this.handleFrame(frame),
+      answerDelayMs: (unit: number) => {
+        const fault = this.faults.of(unit)
+        return fault.kind === 'slow' ? fault.delayMs : 0
+      },
+    }
+    const { baud, parity, turnaroundMs, now } = this
+    return connectToWire(board, send, { baud, parity, turnaroundMs, now })
+  }
+
+  /** Cancels pending flash ends, leaving the coils as they are now. */
+  stop(): void {
+    for (const timer of this.flashTimers.values()) clearTimeout(timer)
+    this.flashTimers.clear()
+  }
+
+  private unitCoils(unit: number): boolean[] {
+    const coils = this.coilsByUnit.get(unit)
+    if (!coils) throw new RangeError(`unit ${unit} is not on this board`)
+    return coils
+  }
+
+  private answer(unit: number, frame: Uint8Array): Response {
+    let request: Request
+    try {
+      request = decodeRequest(frame)
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error
+      const exception = error.kind === 'unknown-function' ? ILLEGAL_FUNCTION : ILLEGAL_DATA_VALUE
+      return { unit, fn: frame[1]! & 0x7f, exception }
+    }
+    return this.execute(unit, request)
+  }
+
+  /** Writes to unit 0 act on every unit that hears them; reads make no sense and are ignored. */
+  private handleBroadcast(frame: Uint8Array): void {
+    let request: Request
+    try {
+      request = decodeRequest(frame)
+    } catch {
+      return
+    }
+    if (request.fn === READ_COILS) return
+    for (const unit of this.coilsByUnit.keys()) {
+      if (this.faults.of(unit).kind !== 'no-answer') this.execute(unit, request)
+    }
+  }
+
+  private execute(unit: number, request: Request): Response {
+    const exception = (code: number): Response => ({ unit, fn: request.fn, exception: code })
+    switch (request.fn) {
+      case READ_COILS: {
+        const { address, quantity } = request
+        if (quantity < 1 || quantity > MAX_READ_COILS) return exception(ILLEGAL_DATA_VALUE)
+        if (address + quantity > this.coilsPerUnit) return exception(ILLEGAL_DATA_ADDRESS)
+        return {
+          unit,
+          fn: READ_COILS,
+          values: this.unitCoils(unit).slice(address, address + quantity),
+        }
+      }
+      case WRITE_MULTIPLE_COILS: {
+        const { address, values } = request
+        if (values.length < 1 || values.length > MAX_WRITE_COILS) {
+          return exception(ILLEGAL_DATA_VALUE)
+        }
+        if (address + values.length > this.coilsPerUnit) return exception(ILLEGAL_DATA_ADDRESS)
+        values.forEach((on, i) => this.write(unit, address + i, on, 'write'))
+        return { unit, fn: WRITE_MULTIPLE_COILS, address, quantity: values.length }
+      }
+      default:
+        return this.executeSingleWrite(unit, request)
+    }
+  }
+
+  /** A write single coil request: plain on/off or a flash, answered with its echo. */
+  private executeSingleWrite(unit: number, request: WriteSingleCoilRequest): Response {
+    const exception = (code: number): Response => ({ unit, fn: request.fn, exception: code })
+    const echo: Response = { ...request, unit }
+    const description = describeRequest(request)
+    switch (description.kind) {
+      case 'write':
+        if (description.coil >= this.coilsPerUnit) return exception(ILLEGAL_DATA_ADDRESS)
+        this.write(unit, description.coil, description.on, 'write')
+        return echo
+      case 'flash-on':
+      case 'flash-off': {
+        if (description.coil >= this.coilsPerUnit) return exception(ILLEGAL_DATA_ADDRESS)
+        if (request.value < 1 || request.value > MAX_PULSE_UNITS) {
+          return exception(ILLEGAL_DATA_VALUE)
+        }
+        const onDuringFlash = description.kind === 'flash-on'
+        this.flash(unit, description.coil, onDuringFlash, request.value * PULSE_UNIT_MS)
+        return echo
+      }
+      default:
+        return exception(
+          request.address < this.coilsPerUnit ? ILLEGAL_DATA_VALUE : ILLEGAL_DATA_ADDRESS,
+        )
+    }
+  }
+
+  /** A command for a coil: cancels its pending flash end, then sets it. */
+  private write(unit: number, coil: number, on: boolean, cause: CoilChangeCause): void {
+    this.cancelFlash(unit, coil)
+    this.setCoil(unit, coil, on, cause)
+  }
+
+  private flash(unit: number, coil: number, onDuringFlash: boolean, ms: number): void {
+    this.write(unit, coil, onDuringFlash, 'flash')
+    const key = `${unit}:${coil}`
+    const timer = setTimeout(() => {
+      this.flashTimers.delete(key)
+      this.setCoil(unit, coil, !onDuringFlash, 'flash-end')
+    }, ms)
+    this.flashTimers.set(key, timer)
+  }
+
+  private cancelFlash(unit: number, coil: number): void {
+    const key = `${unit}:${coil}`
+    clearTimeout(this.flashTimers.get(key))
+    this.flashTimers.delete(key)
+  }
+
+  private setCoil(unit: number, coil: number, on: boolean, cause: CoilChangeCause): void {
+    const coils = this.unitCoils(unit)
+    if (coils[coil] === on) return
+    coils[coil] = on
+    const change: CoilChange = { at: this.now(), unit, coil, on, cause }
+    this.record.push(change)
+    for (const listener of this.listeners) listener(change)
+  }
+}
