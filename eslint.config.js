@@ -13,7 +13,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bin/**', 'tests/bench/**', 'hub/cli.ts'],
+    files: ['scripts/**', 'bin/**', 'tests/bench/**', 'hub/cli.ts', 'hub/emulator-command.ts'],
     rules: { 'no-console': 'off' },
   },
   {

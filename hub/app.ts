@@ -12,7 +12,12 @@ import { HubEvents } from './events'
 import type { Services } from './graphql/context'
 import { graphqlPlugin } from './graphql/plugin'
 import { hubVersion } from './paths'
-import type { BusStatusEvent } from './realtime/events'
+import { Bus } from './bus/bus'
+import type { Link } from './bus/link'
+import { moveBlinds, relaysOf, type Direction } from './bus/moves'
+import { blindAudience } from './db/audience'
+import type { Viewer } from './db/visibility'
+import { checkIds } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { uiPlugin } from './ui'
@@ -29,6 +34,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** How often live sockets are checked against the sessions table (default one minute). */
   sessionCheckMs?: number
+  /** A bus link of the test's own (a pseudo-terminal, an emulator with faults). */
+  busLink?: Link
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -37,6 +44,7 @@ export interface Hub {
   app: FastifyInstance
   events: HubEvents
   services: Services
+  bus: Bus
 }
 
 export async function buildHub(deps: AppDeps): Promise<Hub> {
@@ -57,18 +65,33 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const automations = new AutomationRepository(db, events, now, { hasLocation: !!config.location })
   const throttle = new LoginThrottle(now)
 
-  // The bus arrives with issue 3; until then the emulator is the only link and is always up.
-  const busStatus = (): BusStatusEvent =>
-    config.serial === 'emulator'
-      ? { online: true, path: 'emulator' }
-      : { online: false, path: config.serial, error: 'serial link not started' }
+  const bus = new Bus({
+    config,
+    log: app.log.child({ module: 'bus' }),
+    knownBlinds: () => blinds.all().map(relaysOf),
+    onStatus: (status) => events.emit('bus:status', status),
+    onMotion: (id, motion) => {
+      const audience = [...blindAudience(db, [id]).keys()]
+      events.emit('blind:motion', {
+        event: { id, motion, at: new Date(now()).toISOString() },
+        audience,
+      })
+    },
+    ...(deps.busLink && { link: deps.busLink }),
+  })
+  const busStatus = () => bus.status()
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
     users,
     blinds,
     automations,
-    motionOf: () => 'IDLE',
+    motionOf: (id) => bus.driver.motion(id),
+    moveBlinds: async (viewer: Viewer, ids: string[], direction: Direction) => {
+      const targets = checkIds('ids', ids).map((id, i) => blinds.get(viewer, id, `ids[${i}]`))
+      await moveBlinds(bus.driver, targets, direction)
+      return targets.map((b) => blinds.get(viewer, b.id))
+    },
     nextRunAt: () => null,
     hubStatus: () =>
       hubStatus({
@@ -103,6 +126,15 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     sessions,
     events,
     busStatus,
+    movingBlindsFor: (userId) => {
+      const viewer = users.get(userId)
+      if (!viewer) return []
+      const at = new Date(now()).toISOString()
+      return bus.driver
+        .moving()
+        .filter((m) => blinds.canSee(viewer, m.id))
+        .map((m) => ({ ...m, at }))
+    },
     ...(deps.sessionCheckMs && { sessionCheckMs: deps.sessionCheckMs }),
   })
   realtime.start()
@@ -110,12 +142,15 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   sessions.purgeExpired()
   const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
   purge.unref()
+  await bus.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
+    // Relays off first, while browsers can still hear the blinds stop.
+    await bus.stop()
     await realtime.stop()
   })
 
-  return { app, events, services }
+  return { app, events, services, bus }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

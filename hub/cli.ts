@@ -8,6 +8,7 @@ import { SessionRepository } from './db/sessions'
 import { UserRepository } from './db/users'
 import { HubError } from './errors'
 import { HubEvents } from './events'
+import { EMULATOR_USAGE, runEmulator } from './emulator-command'
 import { serve } from './main'
 import { checkPassword } from './validation/fields'
 
@@ -17,6 +18,7 @@ const USAGE = `Usage:
                   [--lat DEG --lon DEG] [--tz ZONE] [--log-level LEVEL]
   lamella user add NAME [--admin] [--db FILE]   create a user; password from stdin or a prompt
   lamella user passwd NAME [--db FILE]          set a user's password and end their sessions
+  ${EMULATOR_USAGE}
   lamella help
 
 Every flag of serve has a variable (LAMELLA_HOST, LAMELLA_PORT, ...); see README.md.`
@@ -92,6 +94,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'user') {
       await userCommand(rest)
+      return 0
+    }
+    if (command === 'emulator') {
+      await runEmulator(rest)
       return 0
     }
     const serveArgs = command === 'serve' ? rest : command.startsWith('--') ? argv : null

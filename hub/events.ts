@@ -1,7 +1,7 @@
 // Events inside the hub process: domain modules emit, the realtime server (and later the
 // engine) listen. Each payload says who may see it, so realtime never asks the database.
 import { EventEmitter } from 'node:events'
-import type { BusStatusEvent, ChangedEntity } from './realtime/events'
+import type { BlindMotionEvent, BusStatusEvent, ChangedEntity } from './realtime/events'
 
 /** For each user id, the ids of the changed entities that user may see. */
 export type Audience = Map<string, string[]>
@@ -11,6 +11,8 @@ export interface HubEventMap {
   /** Sessions that no longer exist: their sockets must go. */
   'sessions:revoked': { tokenHashes: string[] }
   'bus:status': BusStatusEvent
+  /** A blind started or stopped; `audience` are the ids of the users who may see it. */
+  'blind:motion': { event: BlindMotionEvent; audience: string[] }
 }
 
 export class HubEvents {

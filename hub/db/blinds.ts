@@ -69,6 +69,11 @@ export class BlindRepository {
     return this.withFavorites(viewer.id, rows)
   }
 
+  /** Every blind's addresses, for the bus's safe state. */
+  all(): Omit<Blind, 'isFavorite'>[] {
+    return this.db.select(blindColumns).from(blinds).all()
+  }
+
   /** One blind the viewer may see: 404 when it does not exist, 403 when it is not theirs. */
   get(viewer: Viewer, id: string, field = 'id'): Blind {
     checkId(field, id)

@@ -1,7 +1,9 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
 import type { AuthService } from '../auth/login'
 import type { AutomationRepository } from '../db/automations'
-import type { BlindRepository } from '../db/blinds'
+import type { Direction } from '../bus/moves'
+import type { Blind, BlindRepository } from '../db/blinds'
+import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
 import type { UserRepository } from '../db/users'
 import type { Motion } from '../realtime/events'
@@ -12,8 +14,10 @@ export interface Services {
   users: UserRepository
   blinds: BlindRepository
   automations: AutomationRepository
-  /** The current motion of a blind (IDLE until the bus drives it). */
+  /** The current motion of a blind. */
   motionOf(blindId: string): Motion
+  /** Moves blinds the viewer may see; resolves once the commands are on the bus. */
+  moveBlinds(viewer: Viewer, ids: string[], direction: Direction): Promise<Blind[]>
   /** When an automation's trigger fires next, ISO-8601, or null. */
   nextRunAt(automationId: string): string | null
   hubStatus(): HubStatus

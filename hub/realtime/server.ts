@@ -5,6 +5,7 @@ import { Server, type Socket } from 'socket.io'
 import type { SessionRepository } from '../db/sessions'
 import type { HubEvents } from '../events'
 import type {
+  BlindMotionEvent,
   BusStatusEvent,
   ClientToServerEvents,
   HandshakeAuth,
@@ -34,6 +35,8 @@ export interface RealtimeDeps {
   sessions: SessionRepository
   events: HubEvents
   busStatus: () => BusStatusEvent
+  /** The moving blinds a user may see, sent to each new socket. */
+  movingBlindsFor: (userId: string) => BlindMotionEvent[]
   /**
    * How often sockets are checked against the sessions table, to drop those whose session
    * expired or was ended by another process (the `lamella` command).
@@ -69,6 +72,8 @@ export class RealtimeServer {
     io.on('connection', (socket: HubSocket) => {
       void socket.join(roomOf(socket.data.userId))
       socket.emit('bus:status', this.deps.busStatus())
+      for (const motion of this.deps.movingBlindsFor(socket.data.userId))
+        socket.emit('blind:motion', motion)
     })
     this.io = io
 
@@ -83,6 +88,9 @@ export class RealtimeServer {
         for (const socket of io.of('/').sockets.values()) {
           if (revoked.has(socket.data.tokenHash)) socket.disconnect(true)
         }
+      }),
+      events.on('blind:motion', ({ event, audience }) => {
+        for (const userId of audience) io.to(roomOf(userId)).emit('blind:motion', event)
       }),
       events.on('bus:status', (status) => {
         io.emit('bus:status', status)

@@ -1,4 +1,5 @@
 import { requireAdmin, requireUser } from '../../auth/permissions'
+import type { Direction } from '../../bus/moves'
 import type { Blind, BlindInput } from '../../db/blinds'
 import type { GraphQLContext } from '../context'
 
@@ -18,6 +19,8 @@ export const blindResolvers = {
       requireAdmin(ctx)
       return ctx.services.blinds.delete(ids)
     },
+    blindMove: (_: unknown, args: { ids: string[]; direction: Direction }, ctx: GraphQLContext) =>
+      ctx.services.moveBlinds(requireUser(ctx).user, args.ids, args.direction),
     setFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.blinds.setFavorite(requireUser(ctx).user, id, true),
     unsetFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>

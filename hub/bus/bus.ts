@@ -1,0 +1,90 @@
+// The bus as one feature module with start() and stop(): the link the config names, the
+// transaction layer, the coil writer and the relay driver. On every (re)open of the link and
+// at shutdown every known relay is switched off.
+import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import type { Config } from '../config'
+import type { Motion } from '../realtime/events'
+import type { BusStatusEvent } from '../realtime/events'
+import { CoilWriter } from './coils'
+import type { Link } from './link'
+import { EmulatorLink } from './link-emulator'
+import { SerialLink } from './link-serial'
+import { RelayDriver, type BlindRelays } from './relays'
+import { Transport, type BusLog } from './transport'
+
+export const SHUTDOWN_OFF_DEADLINE_MS = 3000
+
+export interface BusDeps {
+  config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'>
+  log: BusLog & { error(obj: object, msg: string): void }
+  /** Every blind's relays, read fresh each time the safe state is needed. */
+  knownBlinds: () => BlindRelays[]
+  onStatus: (status: BusStatusEvent) => void
+  onMotion: (blindId: string, motion: Motion) => void
+  /** A link of the test's own; otherwise the config decides. */
+  link?: Link
+}
+
+export class Bus {
+  readonly link: Link
+  readonly transport: Transport
+  readonly coils: CoilWriter
+  readonly driver: RelayDriver
+
+  constructor(private readonly deps: BusDeps) {
+    const { config } = deps
+    this.link =
+      deps.link ??
+      (config.serial === 'emulator'
+        ? new EmulatorLink(new RelayBoardEmulator({}))
+        : new SerialLink({ path: config.serial, baud: config.baud, parity: config.parity }))
+    this.transport = new Transport({
+      link: this.link,
+      baud: config.baud,
+      parity: config.parity,
+      log: deps.log,
+      onStatus: deps.onStatus,
+      onOpen: () => void this.safeState('link open'),
+    })
+    this.coils = new CoilWriter(this.transport)
+    this.driver = new RelayDriver({
+      coils: this.coils,
+      pulse: config.pulse,
+      deadTimeMs: config.deadTimeMs,
+      onMotion: deps.onMotion,
+    })
+  }
+
+  status(): BusStatusEvent {
+    return this.transport.status()
+  }
+
+  /** Opens the link (or keeps trying in the background); the safe state follows each open. */
+  async start(): Promise<void> {
+    await this.transport.start()
+  }
+
+  /** Every relay off, within a deadline, then the link closes. */
+  async stop(): Promise<void> {
+    this.driver.close()
+    if (this.link.isOpen) {
+      const deadline = new Promise((r) => setTimeout(r, SHUTDOWN_OFF_DEADLINE_MS).unref())
+      await Promise.race([this.safeState('shutdown'), deadline])
+    }
+    await this.transport.stop()
+  }
+
+  private async safeState(why: string): Promise<void> {
+    const blinds = this.deps.knownBlinds()
+    if (blinds.length === 0) return
+    try {
+      await this.driver.allOff(blinds)
+      this.deps.log.info({ blinds: blinds.length, why }, 'all relays off')
+    } catch (err) {
+      this.deps.log.error(
+        { why, error: (err as Error).message },
+        'could not switch every relay off',
+      )
+    }
+  }
+}

@@ -1,0 +1,161 @@
+// Switching relays: knows what state each coil was last put in, and turns the switches asked
+// for within one turn of the event loop into as few frames as it safely can: several coils of
+// one unit in one 0x0F frame, where the coils between them are in a known state that the
+// frame can repeat. A coil in a board-timed pulse is never rewritten by such a frame, since a
+// plain write would cancel the board's own timer.
+import { flashOn } from '../../firmware-protocol/pulse'
+import type { Request } from '../../firmware-protocol/rtu'
+import type { Transport } from './transport'
+
+export interface CoilSwitch {
+  unit: number
+  coil: number
+  on: boolean
+}
+
+interface CoilState {
+  on: boolean
+  /** When a board-timed pulse ends (monotonic ms); 0 when none runs. */
+  flashUntil: number
+}
+
+interface Pending extends CoilSwitch {
+  resolve(): void
+  reject(err: Error): void
+}
+
+const key = (unit: number, coil: number) => `${unit}:${coil}`
+const monotonic = () => performance.now()
+
+export class CoilWriter {
+  private readonly states = new Map<string, CoilState>()
+  private pending: Pending[] = []
+  private flushScheduled = false
+  /** Frames go out one after another, each planned from the state the previous one left. */
+  private chain: Promise<void> = Promise.resolve()
+
+  constructor(private readonly transport: Transport) {}
+
+  /** Whether a coil is on as far as the hub knows (a finished board pulse counts as off). */
+  isOn(unit: number, coil: number): boolean {
+    const s = this.states.get(key(unit, coil))
+    if (!s) return false
+    if (s.flashUntil > 0 && s.flashUntil <= monotonic()) return false
+    return s.on
+  }
+
+  /** Switches coils; resolves when every frame carrying them was acknowledged. */
+  set(switches: CoilSwitch[]): Promise<void> {
+    return Promise.all(
+      switches.map(
+        (s) =>
+          new Promise<void>((resolve, reject) => {
+            this.pending.push({ ...s, resolve, reject })
+            this.scheduleFlush()
+          }),
+      ),
+    ).then(() => undefined)
+  }
+
+  /** A board-timed pulse ("flash on"): the relay switches itself off after `ms`. */
+  flash(unit: number, coil: number, ms: number): Promise<void> {
+    return this.enqueue(async () => {
+      await this.transport.transact(flashOn(unit, coil, ms))
+      this.states.set(key(unit, coil), { on: true, flashUntil: monotonic() + ms })
+    })
+  }
+
+  private enqueue(op: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(op)
+    this.chain = run.catch(() => undefined)
+    return run
+  }
+
+  /** Forget what the hub believes, e.g. after the link came back and everything was reset. */
+  markOff(unit: number, coils: number[]): void {
+    for (const coil of coils) this.states.set(key(unit, coil), { on: false, flashUntil: 0 })
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    // One turn of the event loop: the switches of one API call or one scene go out together.
+    // Switches asked for while earlier frames are on the wire join the next frames too.
+    setImmediate(() => {
+      this.flushScheduled = false
+      void this.enqueue(async () => {
+        const batch = this.pending
+        this.pending = []
+        for (const run of this.plan(batch)) await this.send(run)
+      })
+    })
+  }
+
+  /** Groups a batch into runs, each becoming one frame. */
+  private plan(batch: Pending[]): Pending[][] {
+    // The last word for a coil wins within a batch.
+    const latest = new Map<string, Pending[]>()
+    for (const p of batch) {
+      const k = key(p.unit, p.coil)
+      latest.set(k, [...(latest.get(k) ?? []), p])
+    }
+    const byUnit = new Map<number, Pending[][]>()
+    for (const group of latest.values()) {
+      const unit = group[0]!.unit
+      byUnit.set(unit, [...(byUnit.get(unit) ?? []), group])
+    }
+    const runs: Pending[][] = []
+    for (const groups of byUnit.values()) {
+      groups.sort((a, b) => a[0]!.coil - b[0]!.coil)
+      let run: Pending[][] = []
+      for (const group of groups) {
+        const previous = run[run.length - 1]?.[0]
+        if (previous && !this.canBridge(previous.unit, previous.coil, group[0]!.coil)) {
+          runs.push(run.flat())
+          run = []
+        }
+        run.push(group)
+      }
+      if (run.length > 0) runs.push(run.flat())
+    }
+    return runs
+  }
+
+  /** Coils strictly between two can be rewritten with their known state. */
+  private canBridge(unit: number, from: number, to: number): boolean {
+    if (to - from > 16) return false
+    for (let coil = from + 1; coil < to; coil++) {
+      const s = this.states.get(key(unit, coil))
+      if (s && s.flashUntil > monotonic()) return false
+    }
+    return true
+  }
+
+  private async send(run: Pending[]): Promise<void> {
+    const final = new Map<number, boolean>()
+    for (const p of run) final.set(p.coil, p.on)
+    const coils = [...final.keys()].sort((a, b) => a - b)
+    const unit = run[0]!.unit
+    const first = coils[0]!
+    const last = coils[coils.length - 1]!
+    const request: Request =
+      coils.length === 1
+        ? { unit, fn: 0x05, address: first, value: final.get(first) ? 0xff00 : 0x0000 }
+        : {
+            unit,
+            fn: 0x0f,
+            address: first,
+            values: Array.from(
+              { length: last - first + 1 },
+              (_, i) => final.get(first + i) ?? this.isOn(unit, first + i),
+            ),
+          }
+    try {
+      await this.transport.transact(request)
+      for (const [coil, on] of final) this.states.set(key(unit, coil), { on, flashUntil: 0 })
+      for (const p of run) p.resolve()
+    } catch (err) {
+      for (const p of run) p.reject(err as Error)
+    }
+  }
+}

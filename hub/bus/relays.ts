@@ -1,0 +1,237 @@
+// The relay driver: moves blinds safely. Every command for one blind runs in that blind's own
+// order, and a newer command replaces an older one (from a user or an automation alike):
+//   - the interlock: a side is switched on only after the other side's off was acknowledged,
+//     so the up and the down relay of one blind are never on together;
+//   - the dead time: reversing waits until the other side has been off for deadTimeMs;
+//   - no pulse lasts longer than 300000 ms, whoever asks;
+//   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move.
+import type { RelayAddress } from '../../firmware-protocol/address'
+import type { PulseMode } from '../config'
+import type { Motion } from '../realtime/events'
+import type { CoilWriter } from './coils'
+
+export const MAX_PULSE_MS = 300_000
+
+export type Side = 'UP' | 'DOWN'
+
+export interface BlindRelays {
+  id: string
+  up: RelayAddress
+  down: RelayAddress
+}
+
+export interface RelayDriverOptions {
+  coils: CoilWriter
+  pulse: PulseMode
+  deadTimeMs: number
+  onMotion: (blindId: string, motion: Motion) => void
+}
+
+interface BlindState {
+  /** Increments with every command; an older command stops at its next step. */
+  generation: number
+  motion: Motion
+  /** When each side last went off (monotonic ms), for the dead time. */
+  offAt: Record<Side, number>
+  /** A board-timed pulse's end, per side (monotonic ms). */
+  flashUntil: Record<Side, number>
+  endTimer: NodeJS.Timeout | undefined
+  cancelWait: (() => void) | undefined
+  lock: Promise<void>
+}
+
+const monotonic = () => performance.now()
+const other = (side: Side): Side => (side === 'UP' ? 'DOWN' : 'UP')
+const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
+
+/** Thrown to a command that a newer one for the same blind replaced; not a failure. */
+export class Superseded extends Error {
+  override name = 'Superseded'
+}
+
+export class RelayDriver {
+  private readonly blinds = new Map<string, BlindState>()
+  private stopped = false
+
+  constructor(private readonly options: RelayDriverOptions) {}
+
+  motion(blindId: string): Motion {
+    return this.blinds.get(blindId)?.motion ?? 'IDLE'
+  }
+
+  /** The blinds that are moving now. */
+  moving(): { id: string; motion: Motion }[] {
+    return [...this.blinds]
+      .filter(([, s]) => s.motion !== 'IDLE')
+      .map(([id, s]) => ({ id, motion: s.motion }))
+  }
+
+  /**
+   * Runs one side of a blind for `durationMs` (capped at 300000 ms), after switching the other
+   * side off and waiting out the dead time. Resolves once the side is on; rejects with the bus
+   * error when a frame fails, or with Superseded when a newer command took over.
+   */
+  run(blind: BlindRelays, side: Side, durationMs: number): Promise<void> {
+    const ms = Math.max(0, Math.min(Math.round(durationMs), MAX_PULSE_MS))
+    return this.command(blind, async (s, current) => {
+      const reverse = other(side)
+      const reverseAddress = side === 'UP' ? blind.down : blind.up
+      const address = side === 'UP' ? blind.up : blind.down
+      if (this.options.coils.isOn(reverseAddress.unit, reverseAddress.coil)) {
+        await this.options.coils.set([{ ...reverseAddress, on: false }])
+        s.offAt[reverse] = monotonic()
+      } else if (s.flashUntil[reverse] > 0) {
+        // The board ended that pulse by itself: that is when the side went off.
+        s.offAt[reverse] = Math.max(s.offAt[reverse], s.flashUntil[reverse])
+      }
+      s.flashUntil[reverse] = 0
+      current()
+      const wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
+      if (wait > 0) {
+        this.setMotion(blind.id, s, 'IDLE')
+        await this.sleep(s, wait)
+      }
+      current()
+      if (this.options.pulse === 'device') {
+        await this.options.coils.flash(address.unit, address.coil, ms)
+        s.flashUntil[side] = monotonic() + ms
+      } else {
+        await this.options.coils.set([{ ...address, on: true }])
+      }
+      current()
+      this.setMotion(blind.id, s, motionOf(side))
+      s.endTimer = setTimeout(() => void this.finish(blind, side, s.generation), ms)
+    })
+  }
+
+  /** Switches both sides of the blinds off (one frame per unit where it can). */
+  stop(blinds: BlindRelays[]): Promise<void> {
+    return Promise.all(
+      blinds.map((blind) =>
+        this.command(blind, async (s) => {
+          await this.options.coils.set([
+            { ...blind.up, on: false },
+            { ...blind.down, on: false },
+          ])
+          const t = monotonic()
+          for (const side of ['UP', 'DOWN'] as const) {
+            if (s.motion === motionOf(side) || s.flashUntil[side] > t) s.offAt[side] = t
+            s.flashUntil[side] = 0
+          }
+          this.setMotion(blind.id, s, 'IDLE')
+        }).catch((err) => {
+          if (!(err instanceof Superseded)) throw err
+        }),
+      ),
+    ).then(() => undefined)
+  }
+
+  /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
+  async allOff(blinds: BlindRelays[]): Promise<void> {
+    for (const s of this.blinds.values()) {
+      s.generation++
+      clearTimeout(s.endTimer)
+      s.cancelWait?.()
+    }
+    await this.options.coils.set(
+      blinds.flatMap((b) => [
+        { ...b.up, on: false },
+        { ...b.down, on: false },
+      ]),
+    )
+    const t = monotonic()
+    for (const blind of blinds) {
+      const s = this.state(blind.id)
+      s.offAt = { UP: t, DOWN: t }
+      s.flashUntil = { UP: 0, DOWN: 0 }
+      this.setMotion(blind.id, s, 'IDLE')
+    }
+  }
+
+  /** No new commands; pending timers end. */
+  close(): void {
+    this.stopped = true
+    for (const s of this.blinds.values()) {
+      s.generation++
+      clearTimeout(s.endTimer)
+      s.cancelWait?.()
+    }
+  }
+
+  private async finish(blind: BlindRelays, side: Side, generation: number): Promise<void> {
+    const s = this.state(blind.id)
+    if (s.generation !== generation) return
+    if (this.options.pulse === 'hub') {
+      await this.command(blind, async (st) => {
+        const address = side === 'UP' ? blind.up : blind.down
+        await this.options.coils.set([{ ...address, on: false }])
+        st.offAt[side] = monotonic()
+        this.setMotion(blind.id, st, 'IDLE')
+      }).catch(() => undefined)
+      return
+    }
+    s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
+    s.flashUntil[side] = 0
+    this.setMotion(blind.id, s, 'IDLE')
+  }
+
+  /**
+   * Runs `step` in the blind's own order, as the newest command: older commands still
+   * waiting give way at their next check, and a dead-time wait is cut short.
+   */
+  private command(
+    blind: BlindRelays,
+    step: (s: BlindState, current: () => void) => Promise<void>,
+  ): Promise<void> {
+    if (this.stopped) return Promise.reject(new Superseded('the relay driver is shutting down'))
+    const s = this.state(blind.id)
+    const generation = ++s.generation
+    clearTimeout(s.endTimer)
+    s.cancelWait?.()
+    const current = () => {
+      if (s.generation !== generation)
+        throw new Superseded(`a newer command for blind ${blind.id} took over`)
+    }
+    const run = s.lock.then(() => {
+      current()
+      return step(s, current)
+    })
+    s.lock = run.catch(() => undefined)
+    return run
+  }
+
+  private sleep(s: BlindState, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        s.cancelWait = undefined
+        resolve()
+      }
+      s.cancelWait = done
+    })
+  }
+
+  private setMotion(id: string, s: BlindState, motion: Motion): void {
+    if (s.motion === motion) return
+    s.motion = motion
+    this.options.onMotion(id, motion)
+  }
+
+  private state(id: string): BlindState {
+    let s = this.blinds.get(id)
+    if (!s) {
+      s = {
+        generation: 0,
+        motion: 'IDLE',
+        offAt: { UP: -Infinity, DOWN: -Infinity },
+        flashUntil: { UP: 0, DOWN: 0 },
+        endTimer: undefined,
+        cancelWait: undefined,
+        lock: Promise.resolve(),
+      }
+      this.blinds.set(id, s)
+    }
+    return s
+  }
+}

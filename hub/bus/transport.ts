@@ -1,0 +1,226 @@
+// Modbus RTU transactions over a Link: one at a time, with the inter-frame silence, a 250 ms
+// response timeout and 2 retries, CRC and exception checks. When the link is lost it reopens
+// with backoff; meanwhile every transaction fails at once with a BusError. The process never
+// dies from the bus.
+import {
+  ProtocolError,
+  checkReply,
+  decodeResponse,
+  encodeRequest,
+  responseLength,
+  type Request,
+  type Response,
+} from '../../firmware-protocol/rtu'
+import { frameTimeMs, interFrameSilenceMs } from '../../firmware-protocol/timing'
+import type { Parity } from '../config'
+import type { BusStatusEvent } from '../realtime/events'
+import type { Link } from './link'
+
+export const RESPONSE_TIMEOUT_MS = 250
+export const RETRIES = 2
+export const REOPEN_FIRST_MS = 500
+export const REOPEN_MAX_MS = 10_000
+
+export interface BusLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+export interface TransportOptions {
+  link: Link
+  baud: number
+  parity: Parity
+  log: BusLog
+  /** Called with every change of the bus status. */
+  onStatus?: (status: BusStatusEvent) => void
+  /** Called after the link (re)opens, before queued transactions go on. */
+  onOpen?: () => void
+  timeoutMs?: number
+  retries?: number
+  reopenFirstMs?: number
+  reopenMaxMs?: number
+}
+
+/** A transaction that did not succeed; the API answers it with 503. */
+export class BusError extends Error {
+  override name = 'BusError'
+}
+
+const monotonic = () => performance.now()
+
+export class Transport {
+  private readonly link: Link
+  private rx: number[] = []
+  private lastActivity = 0
+  private waiter: (() => void) | null = null
+  private tail: Promise<unknown> = Promise.resolve()
+  private lastError: string | undefined
+  private reopenTimer: NodeJS.Timeout | undefined
+  private reopenDelay: number
+  private stopped = true
+  private readonly unsubscribe: (() => void)[] = []
+  private readonly silenceMs: number
+
+  constructor(private readonly options: TransportOptions) {
+    this.link = options.link
+    this.silenceMs = interFrameSilenceMs(options.baud, options.parity)
+    this.reopenDelay = options.reopenFirstMs ?? REOPEN_FIRST_MS
+  }
+
+  status(): BusStatusEvent {
+    return {
+      online: this.link.isOpen,
+      path: this.link.path,
+      ...(this.lastError !== undefined && { error: this.lastError }),
+    }
+  }
+
+  /** Opens the link, or keeps trying in the background; never throws. */
+  async start(): Promise<void> {
+    this.stopped = false
+    this.unsubscribe.push(
+      this.link.onData((chunk) => {
+        for (const b of chunk) this.rx.push(b)
+        this.lastActivity = monotonic()
+        this.waiter?.()
+      }),
+      this.link.onLost((reason) => {
+        this.options.log.warn({ path: this.link.path, reason: reason.message }, 'bus link lost')
+        this.setError(`link lost: ${reason.message}`)
+        this.waiter?.()
+        this.scheduleReopen()
+      }),
+    )
+    await this.tryOpen()
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.reopenTimer)
+    this.unsubscribe.splice(0).forEach((off) => off())
+    await this.link.close()
+  }
+
+  /** Queues one request; resolves with the board's response. */
+  transact(request: Request): Promise<Response> {
+    const run = this.tail.then(() => this.run(request))
+    this.tail = run.catch(() => undefined)
+    return run
+  }
+
+  private async run(request: Request): Promise<Response> {
+    const frame = encodeRequest(request)
+    let failure = ''
+    for (let attempt = 0; attempt <= (this.options.retries ?? RETRIES); attempt++) {
+      if (!this.link.isOpen)
+        throw new BusError(
+          `${this.link.path} is offline${this.lastError ? ` (${this.lastError})` : ''}`,
+        )
+      await this.silence()
+      this.rx = []
+      try {
+        await this.link.write(frame)
+      } catch (err) {
+        failure = `write failed: ${(err as Error).message}`
+        continue
+      }
+      // The timeout runs from the end of the request on the wire.
+      const deadline =
+        monotonic() +
+        frameTimeMs(frame.length, this.options.baud, this.options.parity) +
+        (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
+      const bytes = await this.receive(deadline)
+      this.lastActivity = monotonic()
+      if (!bytes) {
+        failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`
+        continue
+      }
+      let response: Response
+      try {
+        response = checkReply(request, decodeResponse(bytes))
+      } catch (err) {
+        if (!(err instanceof ProtocolError)) throw err
+        if (err.kind === 'exception') {
+          // The board understood and refused: asking again would not change its mind.
+          this.setError(err.message)
+          throw new BusError(err.message)
+        }
+        failure = `bad answer from unit ${request.unit}: ${err.message}`
+        continue
+      }
+      this.setError(undefined)
+      return response
+    }
+    const message = `${failure} (${1 + (this.options.retries ?? RETRIES)} tries)`
+    this.options.log.warn({ path: this.link.path, unit: request.unit }, message)
+    this.setError(message)
+    throw new BusError(message)
+  }
+
+  /** Waits until the bus has been quiet for 3.5 characters. */
+  private async silence(): Promise<void> {
+    for (;;) {
+      const wait = this.lastActivity + this.silenceMs - monotonic()
+      if (wait <= 0) return
+      await new Promise((r) => setTimeout(r, Math.ceil(wait)))
+    }
+  }
+
+  /** The response's bytes once complete, or null at the deadline or when the link drops. */
+  private receive(deadline: number): Promise<Uint8Array | null> {
+    return new Promise((resolve) => {
+      const finish = (value: Uint8Array | null) => {
+        clearTimeout(timer)
+        this.waiter = null
+        resolve(value)
+      }
+      const check = () => {
+        if (!this.link.isOpen) return finish(null)
+        let need: number | undefined
+        try {
+          need = responseLength(Uint8Array.from(this.rx))
+        } catch {
+          // Bytes no answer starts with: hand them over, so the decoder names the fault.
+          need = this.rx.length
+        }
+        if (need !== undefined && this.rx.length >= need) {
+          finish(Uint8Array.from(this.rx.slice(0, need)))
+        }
+      }
+      const timer = setTimeout(() => finish(null), Math.max(0, deadline - monotonic()))
+      this.waiter = check
+      check()
+    })
+  }
+
+  private async tryOpen(): Promise<void> {
+    if (this.stopped) return
+    try {
+      await this.link.open()
+      this.reopenDelay = this.options.reopenFirstMs ?? REOPEN_FIRST_MS
+      this.options.log.info({ path: this.link.path }, 'bus link open')
+      this.lastError = undefined
+      this.options.onStatus?.(this.status())
+      this.options.onOpen?.()
+    } catch (err) {
+      this.setError(`cannot open ${this.link.path}: ${(err as Error).message}`)
+      this.scheduleReopen()
+    }
+  }
+
+  private scheduleReopen(): void {
+    if (this.stopped) return
+    clearTimeout(this.reopenTimer)
+    const delay = this.reopenDelay
+    this.reopenDelay = Math.min(delay * 2, this.options.reopenMaxMs ?? REOPEN_MAX_MS)
+    this.reopenTimer = setTimeout(() => void this.tryOpen(), delay)
+    this.reopenTimer.unref()
+  }
+
+  private setError(error: string | undefined): void {
+    const before = JSON.stringify(this.status())
+    this.lastError = error
+    const after = this.status()
+    if (JSON.stringify(after) !== before) this.options.onStatus?.(after)
+  }
+}

@@ -1,0 +1,81 @@
+// `lamella emulator --port PATH`: the relay-board emulator on a serial device or one end of a
+// socat pseudo-terminal pair, answering with wire timing at the configured baud rate. Every
+// coil change is printed as one JSON line, so a person (or a test) can watch the relays.
+import { parseArgs } from 'node:util'
+import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
+import { SerialLink } from './bus/link-serial'
+import { loadConfig } from './config'
+
+export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
+                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]`
+
+function parseFault(text: string): Fault {
+  if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
+  const slow = /^slow:(\d+)$/.exec(text)
+  if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
+  throw new Error(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+}
+
+export async function runEmulator(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      baud: { type: 'string' },
+      parity: { type: 'string' },
+      units: { type: 'string', default: '1,2,3,4' },
+      coils: { type: 'string', default: '32' },
+      fault: { type: 'string', default: 'none' },
+    },
+    strict: true,
+  })
+  if (!values.port) throw new Error(`--port is required\n\n${EMULATOR_USAGE}`)
+  const config = loadConfig(process.env, {
+    serial: values.port,
+    baud: values.baud,
+    parity: values.parity,
+  })
+  const units = values.units.split(',').map((u) => Number(u.trim()))
+  if (units.some((u) => !Number.isInteger(u) || u < 1 || u > 247)) {
+    throw new Error(`--units must list units from 1 to 247 (got "${values.units}")`)
+  }
+  const emulator = new RelayBoardEmulator({
+    units,
+    coilsPerUnit: Number(values.coils),
+    baud: config.baud,
+    parity: config.parity,
+    now: Date.now,
+  })
+  emulator.setFault(parseFault(values.fault))
+  emulator.onChange((c) => {
+    console.log(
+      JSON.stringify({
+        at: new Date(c.at).toISOString(),
+        unit: c.unit,
+        coil: c.coil,
+        on: c.on,
+        cause: c.cause,
+      }),
+    )
+  })
+
+  const link = new SerialLink({ path: config.serial, baud: config.baud, parity: config.parity })
+  await link.open()
+  const connection = emulator.attach((bytes) => void link.write(bytes).catch(() => undefined))
+  link.onData((chunk) => connection.receive(chunk))
+  console.error(
+    `lamella emulator: units ${units.join(',')} on ${config.serial} at ${config.baud} baud`,
+  )
+
+  await new Promise<void>((resolve) => {
+    link.onLost((reason) => {
+      console.error(`lamella emulator: ${reason.message}`)
+      resolve()
+    })
+    process.once('SIGTERM', () => resolve())
+    process.once('SIGINT', () => resolve())
+  })
+  connection.close()
+  emulator.stop()
+  await link.close()
+}
