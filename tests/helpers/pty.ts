@@ -1,0 +1,133 @@
+// A wire for bus tests: socat joins two pseudo-terminals, the hub opens one end through the
+// real serialport code, and a relay-board emulator (with wire timing) answers on the other.
+// Killing socat is unplugging the USB adapter; starting it again on the same paths re-plugs.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  RelayBoardEmulator,
+  type RelayBoardEmulatorOptions,
+} from '../../firmware-protocol/emulator'
+import { SerialLink } from '../../hub/bus/link-serial'
+
+export const BAUD = 9600
+
+export interface Wire {
+  /** The end the hub opens (LAMELLA_SERIAL). */
+  hubPath: string
+  /** The end the board listens on. */
+  boardPath: string
+  /** Pulls the plug: both pseudo-terminals vanish. */
+  unplug(): Promise<void>
+  /** Puts it back on the same paths. */
+  plug(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startWire(): Promise<Wire> {
+  const dir = mkdtempSync(join(tmpdir(), 'lamella-wire-'))
+  const hubPath = join(dir, 'hub')
+  const boardPath = join(dir, 'board')
+  let socat: ChildProcess | null = null
+
+  const plug = async () => {
+    socat = spawn('socat', [`pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${boardPath}`], {
+      stdio: 'ignore',
+    })
+    const deadline = Date.now() + 5000
+    while (!(existsSync(hubPath) && existsSync(boardPath))) {
+      if (Date.now() > deadline) throw new Error('socat did not create the pseudo-terminals')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+  const unplug = async () => {
+    const s = socat
+    socat = null
+    if (!s || s.exitCode !== null) return
+    await new Promise<void>((resolve) => {
+      s.once('exit', () => resolve())
+      s.kill('SIGKILL')
+    })
+    while (existsSync(hubPath) || existsSync(boardPath)) await new Promise((r) => setTimeout(r, 10))
+  }
+  await plug()
+  return {
+    hubPath,
+    boardPath,
+    unplug,
+    plug,
+    close: async () => {
+      await unplug()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Board {
+  emulator: RelayBoardEmulator
+  /** Re-attaches after the wire was re-plugged. */
+  reconnect(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A relay board emulator answering on the board end of the wire, at 9600 baud by default. */
+export async function startBoard(
+  wire: Wire,
+  options: RelayBoardEmulatorOptions = {},
+): Promise<Board> {
+  const emulator = new RelayBoardEmulator({
+    baud: BAUD,
+    now: () => performance.timeOrigin + performance.now(),
+    ...options,
+  })
+  let link: SerialLink | null = null
+  let connection: { receive(chunk: Uint8Array): void; close(): void } | null = null
+
+  const connect = async () => {
+    link = new SerialLink({
+      path: wire.boardPath,
+      baud: options.baud ?? BAUD,
+      parity: options.parity ?? 'none',
+    })
+    await link.open()
+    const open = link
+    connection = emulator.attach((bytes) => void open.write(bytes).catch(() => undefined))
+    const conn = connection
+    link.onData((chunk) => conn.receive(chunk))
+  }
+  const disconnect = async () => {
+    connection?.close()
+    connection = null
+    await link?.close()
+    link = null
+  }
+  await connect()
+  return {
+    emulator,
+    reconnect: async () => {
+      await disconnect()
+      await connect()
+    },
+    close: async () => {
+      await disconnect()
+      emulator.stop()
+    },
+  }
+}
+
+/** True when, at some moment of the record, both coils were on together. */
+export function bothOnAtOnce(
+  record: readonly { unit: number; coil: number; on: boolean }[],
+  a: { unit: number; coil: number },
+  b: { unit: number; coil: number },
+): boolean {
+  let aOn = false
+  let bOn = false
+  for (const change of record) {
+    if (change.unit === a.unit && change.coil === a.coil) aOn = change.on
+    if (change.unit === b.unit && change.coil === b.coil) bOn = change.on
+    if (aOn && bOn) return true
+  }
+  return false
+}
