@@ -4,6 +4,7 @@ import { buildHub } from './app'
 import { generatePassword } from './auth/passwords'
 import type { Config } from './config'
 import { openDatabase } from './db/open'
+import { logInternalError } from './errors'
 
 export const SHUTDOWN_TIMEOUT_MS = 5000
 
@@ -36,6 +37,10 @@ export async function serve(config: Config): Promise<void> {
   } else if (first.created) {
     log.info({ username: 'admin' }, 'created the first admin with LAMELLA_ADMIN_PASSWORD')
   }
+
+  // The hub drives motors: a stray rejection is logged as the bug it is, never a crash
+  // that leaves a hub-timed relay on.
+  process.on('unhandledRejection', (reason) => logInternalError(log, reason, 'unhandled rejection'))
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -3,7 +3,7 @@
 // one unit in one 0x0F frame, where the coils between them are in a known state that the
 // frame can repeat. A coil in a board-timed pulse is never rewritten by such a frame, since a
 // plain write would cancel the board's own timer.
-import { flashOn } from '../../firmware-protocol/pulse'
+import { flashOn, PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { Request } from '../../firmware-protocol/rtu'
 import type { Transport } from './transport'
 
@@ -24,6 +24,14 @@ interface Pending extends CoilSwitch {
   reject(err: Error): void
 }
 
+/**
+ * How long after the hub's reckoning a board-timed pulse still counts as possibly on: the
+ * board's own clock runs its timer, and the board started it before the hub saw the answer
+ * only by the frame's time, but a board's clock may run slow. Until then the hub switches
+ * that coil off explicitly rather than trusting the pulse to have ended.
+ */
+export const FLASH_MARGIN_MS = 250
+
 const key = (unit: number, coil: number) => `${unit}:${coil}`
 const monotonic = () => performance.now()
 
@@ -36,7 +44,7 @@ export class CoilWriter {
 
   constructor(private readonly transport: Transport) {}
 
-  /** Whether a coil is on as far as the hub knows (a finished board pulse counts as off). */
+  /** Whether a coil is or may be on (a board pulse counts until it surely ended). */
   isOn(unit: number, coil: number): boolean {
     const s = this.states.get(key(unit, coil))
     if (!s) return false
@@ -61,7 +69,12 @@ export class CoilWriter {
   flash(unit: number, coil: number, ms: number): Promise<void> {
     return this.enqueue(async () => {
       await this.transport.transact(flashOn(unit, coil, ms))
-      this.states.set(key(unit, coil), { on: true, flashUntil: monotonic() + ms })
+      // The board counts whole 100 ms units, rounded up.
+      const boardMs = pulseUnits(ms) * PULSE_UNIT_MS
+      this.states.set(key(unit, coil), {
+        on: true,
+        flashUntil: monotonic() + boardMs + FLASH_MARGIN_MS,
+      })
     })
   }
 

@@ -8,7 +8,8 @@
 import type { RelayAddress } from '../../firmware-protocol/address'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
-import type { CoilWriter } from './coils'
+import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
+import { FLASH_MARGIN_MS, type CoilWriter } from './coils'
 
 export const MAX_PULSE_MS = 300_000
 
@@ -94,7 +95,8 @@ export class RelayDriver {
       current()
       if (this.options.pulse === 'device') {
         await this.options.coils.flash(address.unit, address.coil, ms)
-        s.flashUntil[side] = monotonic() + ms
+        // When the side surely went off: the board's whole 100 ms units, plus the margin.
+        s.flashUntil[side] = monotonic() + pulseUnits(ms) * PULSE_UNIT_MS + FLASH_MARGIN_MS
       } else {
         await this.options.coils.set([{ ...address, on: true }])
       }
