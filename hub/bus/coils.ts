@@ -17,6 +17,8 @@ interface CoilState {
   on: boolean
   /** When a board-timed pulse ends (monotonic ms); 0 when none runs. */
   flashUntil: number
+  /** Switching it on failed, but the board may have done it: never repeated by a frame. */
+  unsure?: boolean
 }
 
 interface Pending extends CoilSwitch {
@@ -25,12 +27,20 @@ interface Pending extends CoilSwitch {
 }
 
 /**
- * How long after the hub's reckoning a board-timed pulse still counts as possibly on: the
- * board's own clock runs its timer, and the board started it before the hub saw the answer
- * only by the frame's time, but a board's clock may run slow. Until then the hub switches
- * that coil off explicitly rather than trusting the pulse to have ended.
+ * How long after the hub's reckoning a board-timed pulse still counts as possibly on. The
+ * board's own clock runs its timer, and a board's clock may run slow: 250 ms plus 2 % of the
+ * pulse. Until then the hub switches that coil off explicitly rather than trust the pulse to
+ * have ended.
  */
-export const FLASH_MARGIN_MS = 250
+export function flashMarginMs(pulseMs: number): number {
+  return 250 + Math.ceil(pulseMs * 0.02)
+}
+
+/** When a board-timed pulse of `ms`, started now, has surely ended (monotonic ms). */
+export function flashSurelyEnded(ms: number): number {
+  const boardMs = pulseUnits(ms) * PULSE_UNIT_MS
+  return performance.now() + boardMs + flashMarginMs(boardMs)
+}
 
 const key = (unit: number, coil: number) => `${unit}:${coil}`
 const monotonic = () => performance.now()
@@ -68,13 +78,16 @@ export class CoilWriter {
   /** A board-timed pulse ("flash on"): the relay switches itself off after `ms`. */
   flash(unit: number, coil: number, ms: number): Promise<void> {
     return this.enqueue(async () => {
-      await this.transport.transact(flashOn(unit, coil, ms))
-      // The board counts whole 100 ms units, rounded up.
-      const boardMs = pulseUnits(ms) * PULSE_UNIT_MS
-      this.states.set(key(unit, coil), {
-        on: true,
-        flashUntil: monotonic() + boardMs + FLASH_MARGIN_MS,
-      })
+      // The board counts whole 100 ms units, rounded up. Even when the answer is lost the board
+      // may have started the pulse, so the coil counts as possibly on either way.
+      try {
+        await this.transport.transact(flashOn(unit, coil, ms))
+      } finally {
+        this.states.set(key(unit, coil), {
+          on: true,
+          flashUntil: flashSurelyEnded(ms),
+        })
+      }
     })
   }
 
@@ -138,8 +151,9 @@ export class CoilWriter {
   private canBridge(unit: number, from: number, to: number): boolean {
     if (to - from > 16) return false
     for (let coil = from + 1; coil < to; coil++) {
+      // Only coils the hub has set itself: a relay it never wrote may switch something else.
       const s = this.states.get(key(unit, coil))
-      if (s && s.flashUntil > monotonic()) return false
+      if (!s || s.unsure || s.flashUntil > monotonic()) return false
     }
     return true
   }
@@ -168,6 +182,10 @@ export class CoilWriter {
       for (const [coil, on] of final) this.states.set(key(unit, coil), { on, flashUntil: 0 })
       for (const p of run) p.resolve()
     } catch (err) {
+      // The board may have acted on a frame whose answer was lost: what it switched on may be on.
+      for (const [coil, on] of final) {
+        if (on) this.states.set(key(unit, coil), { on: true, flashUntil: 0, unsure: true })
+      }
       for (const p of run) p.reject(err as Error)
     }
   }

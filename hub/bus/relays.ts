@@ -8,8 +8,7 @@
 import type { RelayAddress } from '../../firmware-protocol/address'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
-import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
-import { FLASH_MARGIN_MS, type CoilWriter } from './coils'
+import { flashSurelyEnded, type CoilWriter } from './coils'
 
 export const MAX_PULSE_MS = 300_000
 
@@ -87,18 +86,28 @@ export class RelayDriver {
       }
       s.flashUntil[reverse] = 0
       current()
-      const wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
-      if (wait > 0) {
-        this.setMotion(blind.id, s, 'IDLE')
+      let wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
+      if (wait > 0) this.setMotion(blind.id, s, 'IDLE')
+      // Timers count from the event loop's cached clock and may fire early: check, and wait on.
+      while (wait > 0) {
         await this.sleep(s, wait)
+        current()
+        wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
       }
       current()
       if (this.options.pulse === 'device') {
         await this.options.coils.flash(address.unit, address.coil, ms)
         // When the side surely went off: the board's whole 100 ms units, plus the margin.
-        s.flashUntil[side] = monotonic() + pulseUnits(ms) * PULSE_UNIT_MS + FLASH_MARGIN_MS
+        s.flashUntil[side] = flashSurelyEnded(ms)
       } else {
-        await this.options.coils.set([{ ...address, on: true }])
+        try {
+          await this.options.coils.set([{ ...address, on: true }])
+        } catch (err) {
+          // The board may have switched on although its answer was lost, and no hub timer
+          // would end it: ask for off at once, as far as the bus lets us.
+          this.options.coils.set([{ ...address, on: false }]).catch(() => undefined)
+          throw err
+        }
       }
       current()
       this.setMotion(blind.id, s, motionOf(side))

@@ -1,0 +1,375 @@
+// The relay driver against the relay-board emulator: the interlock, the dead time, newer
+// commands replacing older ones, the pulse cap, hub- and board-timed pulses, the safe state.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RelayBoardEmulator, type CoilChange } from '../../firmware-protocol/emulator'
+import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
+import type { PulseMode } from '../config'
+import type { Motion } from '../realtime/events'
+import { CoilWriter } from './coils'
+import { EmulatorLink } from './link-emulator'
+import { RelayDriver, Superseded, type BlindRelays } from './relays'
+import { BusError, Transport } from './transport'
+
+/** The emulator link, keeping every request written and when its answer came. */
+class RecordingLink extends EmulatorLink {
+  readonly writes: { at: number; request: Request }[] = []
+  readonly answers: number[] = []
+
+  constructor(emulator: RelayBoardEmulator) {
+    super(emulator)
+    super.onData(() => this.answers.push(performance.now()))
+  }
+
+  override async write(bytes: Uint8Array): Promise<void> {
+    this.writes.push({ at: performance.now(), request: decodeRequest(bytes) })
+    return super.write(bytes)
+  }
+}
+
+interface Rig {
+  emulator: RelayBoardEmulator
+  link: RecordingLink
+  driver: RelayDriver
+  motions: [string, Motion][]
+}
+
+let rigs: { transport: Transport; emulator: RelayBoardEmulator; driver: RelayDriver }[] = []
+
+afterEach(async () => {
+  for (const { transport, emulator, driver } of rigs) {
+    driver.close()
+    await transport.stop()
+    emulator.stop()
+  }
+  rigs = []
+  vi.useRealTimers()
+})
+
+async function rig(pulse: PulseMode, deadTimeMs: number): Promise<Rig> {
+  const emulator = new RelayBoardEmulator()
+  const link = new RecordingLink(emulator)
+  const transport = new Transport({
+    link,
+    baud: 115200,
+    parity: 'none',
+    log: { info() {}, warn() {} },
+    timeoutMs: 20,
+  })
+  await transport.start()
+  const motions: [string, Motion][] = []
+  const driver = new RelayDriver({
+    coils: new CoilWriter(transport),
+    pulse,
+    deadTimeMs,
+    onMotion: (id, motion) => motions.push([id, motion]),
+  })
+  rigs.push({ transport, emulator, driver })
+  return { emulator, link, driver, motions }
+}
+
+/** A blind whose up relay is `unit:coil` and whose down relay is the next coil. */
+const blind = (id: string, unit: number, coil: number): BlindRelays => ({
+  id,
+  up: { unit, coil },
+  down: { unit, coil: coil + 1 },
+})
+
+/** Node's timers count from the event loop's cached clock, so the emulator's may fire early. */
+const TIMER_SLACK_MS = 2
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const changesOf = (emulator: RelayBoardEmulator, b: BlindRelays) =>
+  emulator.record
+    .filter((c) => c.unit === b.up.unit && (c.coil === b.up.coil || c.coil === b.down.coil))
+    .map((c) => ({
+      side: c.coil === b.up.coil ? 'UP' : 'DOWN',
+      on: c.on,
+      cause: c.cause,
+      at: c.at,
+    }))
+
+/** How often a blind's relay went on on the other side from its previous relay on. */
+function reversals(record: CoilChange[], blinds: BlindRelays[]): number {
+  let n = 0
+  for (const b of blinds) {
+    let last = ''
+    for (const c of record) {
+      if (!c.on || c.unit !== b.up.unit) continue
+      const side = c.coil === b.up.coil ? 'UP' : c.coil === b.down.coil ? 'DOWN' : ''
+      if (!side) continue
+      if (last && last !== side) n++
+      last = side
+    }
+  }
+  return n
+}
+
+/** The shortest time, in the board's record, from one side of a blind going off to the other going on. */
+function shortestReversal(record: CoilChange[], blinds: BlindRelays[]): number {
+  let shortest = Infinity
+  for (const b of blinds) {
+    const offAt: Record<string, number> = {}
+    for (const c of record) {
+      if (c.unit !== b.up.unit || (c.coil !== b.up.coil && c.coil !== b.down.coil)) continue
+      const side = c.coil === b.up.coil ? 'UP' : 'DOWN'
+      const otherOffAt = offAt[side === 'UP' ? 'DOWN' : 'UP']
+      if (!c.on) offAt[side] = c.at
+      else if (otherOffAt !== undefined) shortest = Math.min(shortest, c.at - otherOffAt)
+    }
+  }
+  return shortest
+}
+
+/** The moments, replayed from the board's record, when both relays of a blind were on. */
+function bothOn(record: CoilChange[], blinds: BlindRelays[]): string[] {
+  const on = new Set<string>()
+  const found: string[] = []
+  for (const change of record) {
+    const k = `${change.unit}:${change.coil}`
+    if (change.on) on.add(k)
+    else on.delete(k)
+    for (const b of blinds) {
+      if (on.has(`${b.up.unit}:${b.up.coil}`) && on.has(`${b.down.unit}:${b.down.coil}`)) {
+        found.push(`${b.id} at ${change.at.toFixed(1)}`)
+      }
+    }
+  }
+  return found
+}
+
+describe('reversing a blind', () => {
+  it('switches the down side on only a dead time after the up side was acknowledged off', async () => {
+    const { emulator, link, driver, motions } = await rig('device', 200)
+    const b = blind('kitchen', 1, 0)
+    await driver.run(b, 'UP', 5000)
+    await driver.run(b, 'DOWN', 5000)
+    expect(changesOf(emulator, b).map(({ side, on, cause }) => [side, on, cause])).toEqual([
+      ['UP', true, 'flash'],
+      ['UP', false, 'write'],
+      ['DOWN', true, 'flash'],
+    ])
+    const offIndex = link.writes.findIndex(
+      (w) => w.request.fn === 0x05 && w.request.address === 0 && w.request.value === 0,
+    )
+    const downFlash = link.writes.findIndex((w) => w.request.address === 0x0201)
+    expect(downFlash).toBe(offIndex + 1)
+    expect(link.writes[downFlash]!.at - link.answers[offIndex]!).toBeGreaterThanOrEqual(200)
+    expect(motions).toEqual([
+      ['kitchen', 'MOVING_UP'],
+      ['kitchen', 'IDLE'],
+      ['kitchen', 'MOVING_DOWN'],
+    ])
+  })
+
+  it('lets a newer command replace one waiting in its dead time, which never switches its side on', async () => {
+    const { emulator, driver } = await rig('device', 300)
+    const b = blind('kitchen', 1, 0)
+    await driver.run(b, 'UP', 5000)
+    const down = driver.run(b, 'DOWN', 5000)
+    await sleep(50)
+    await driver.run(b, 'UP', 5000)
+    await expect(down).rejects.toBeInstanceOf(Superseded)
+    await sleep(350)
+    expect(changesOf(emulator, b).map(({ side, on }) => [side, on])).toEqual([
+      ['UP', true],
+      ['UP', false],
+      ['UP', true],
+    ])
+    expect(driver.motion('kitchen')).toBe('MOVING_UP')
+  })
+
+  it('leaves both sides off when STOP comes during the dead time', async () => {
+    const { emulator, driver } = await rig('hub', 200)
+    const b = blind('kitchen', 1, 0)
+    await driver.run(b, 'UP', 5000)
+    const down = driver.run(b, 'DOWN', 5000)
+    await sleep(50)
+    await driver.stop([b])
+    await expect(down).rejects.toBeInstanceOf(Superseded)
+    await sleep(250)
+    expect(emulator.coils(1).slice(0, 2)).toEqual([false, false])
+    expect(changesOf(emulator, b).map(({ side, on }) => [side, on])).toEqual([
+      ['UP', true],
+      ['UP', false],
+    ])
+    expect(driver.motion('kitchen')).toBe('IDLE')
+  })
+})
+
+describe('the length of a pulse', () => {
+  it('is capped at 300000 ms: the board is asked for 3000 units of 100 ms', async () => {
+    const { link, driver } = await rig('device', 0)
+    await driver.run(blind('a', 1, 0), 'UP', 300_000)
+    await driver.run(blind('b', 1, 2), 'UP', 400_000)
+    await driver.run(blind('c', 1, 4), 'DOWN', 1e12)
+    expect(link.writes.map((w) => w.request)).toEqual([
+      { unit: 1, fn: 0x05, address: 0x0200, value: 3000 },
+      { unit: 1, fn: 0x05, address: 0x0202, value: 3000 },
+      { unit: 1, fn: 0x05, address: 0x0205, value: 3000 },
+    ])
+  })
+
+  it('is capped at 300000 ms when the hub times it', async () => {
+    vi.useFakeTimers()
+    const { emulator, driver, motions } = await rig('hub', 0)
+    const b = blind('kitchen', 1, 0)
+    const run = driver.run(b, 'UP', 400_000)
+    await vi.advanceTimersByTimeAsync(10)
+    await run
+    expect(emulator.coil(1, 0)).toBe(true)
+    await vi.advanceTimersByTimeAsync(299_980)
+    expect(emulator.coil(1, 0)).toBe(true)
+    await vi.advanceTimersByTimeAsync(20)
+    expect(emulator.coil(1, 0)).toBe(false)
+    expect(motions).toEqual([
+      ['kitchen', 'MOVING_UP'],
+      ['kitchen', 'IDLE'],
+    ])
+  })
+
+  it('in hub mode switches the side on, then off after the duration', async () => {
+    const { emulator, driver, motions } = await rig('hub', 0)
+    const b = blind('kitchen', 1, 0)
+    await driver.run(b, 'DOWN', 150)
+    expect(motions).toEqual([['kitchen', 'MOVING_DOWN']])
+    await sleep(200)
+    const changes = changesOf(emulator, b)
+    expect(changes.map(({ side, on, cause }) => [side, on, cause])).toEqual([
+      ['DOWN', true, 'write'],
+      ['DOWN', false, 'write'],
+    ])
+    expect(changes[1]!.at - changes[0]!.at).toBeGreaterThanOrEqual(150 - TIMER_SLACK_MS)
+    expect(changes[1]!.at - changes[0]!.at).toBeLessThan(190)
+    expect(motions).toEqual([
+      ['kitchen', 'MOVING_DOWN'],
+      ['kitchen', 'IDLE'],
+    ])
+  })
+
+  it('in device mode is ended by the board, and the blind reports MOVING_UP then IDLE', async () => {
+    const { emulator, driver, motions } = await rig('device', 0)
+    const b = blind('kitchen', 1, 0)
+    await driver.run(b, 'UP', 200)
+    expect(motions).toEqual([['kitchen', 'MOVING_UP']])
+    expect(driver.moving()).toEqual([{ id: 'kitchen', motion: 'MOVING_UP' }])
+    await sleep(250)
+    const changes = changesOf(emulator, b)
+    expect(changes.map(({ side, on, cause }) => [side, on, cause])).toEqual([
+      ['UP', true, 'flash'],
+      ['UP', false, 'flash-end'],
+    ])
+    expect(changes[1]!.at - changes[0]!.at).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS)
+    expect(motions).toEqual([
+      ['kitchen', 'MOVING_UP'],
+      ['kitchen', 'IDLE'],
+    ])
+    expect(driver.moving()).toEqual([])
+  })
+})
+
+describe('a switch-on whose answer was lost in hub-timed mode', () => {
+  it('is followed by a switch-off, since no hub timer would ever end that pulse', async () => {
+    const { emulator, driver } = await rig('hub', 50)
+    const b = blind('kitchen', 1, 0)
+    // The board acts on every frame but garbles its answers.
+    emulator.setFault({ kind: 'bad-crc' })
+    await expect(driver.run(b, 'UP', 60000)).rejects.toBeInstanceOf(BusError)
+    await vi.waitFor(() => expect(emulator.coil(1, 0)).toBe(false), { timeout: 1000 })
+    expect(changesOf(emulator, b).map((c) => [c.side, c.on])).toEqual([
+      ['UP', true],
+      ['UP', false],
+    ])
+  })
+})
+
+describe('the safe state', () => {
+  it('switches every given relay off in one frame per unit, whatever runs', async () => {
+    const { emulator, link, driver } = await rig('device', 300)
+    const blinds = [
+      blind('a', 1, 0),
+      blind('b', 1, 2),
+      blind('c', 1, 4),
+      blind('d', 2, 0),
+      blind('e', 2, 2),
+    ]
+    await driver.run(blinds[0]!, 'UP', 5000)
+    await driver.run(blinds[2]!, 'DOWN', 5000)
+    await driver.run(blinds[3]!, 'UP', 5000)
+    const waiting = driver.run(blinds[3]!, 'DOWN', 5000)
+    await sleep(20)
+    const before = link.writes.length
+    await driver.allOff(blinds)
+    await expect(waiting).rejects.toBeInstanceOf(Superseded)
+    expect(link.writes.slice(before).map((w) => w.request)).toEqual([
+      { unit: 1, fn: 0x0f, address: 0, values: Array(6).fill(false) },
+      { unit: 2, fn: 0x0f, address: 0, values: Array(4).fill(false) },
+    ])
+    await sleep(350)
+    expect(emulator.coils(1).slice(0, 6)).toEqual(Array(6).fill(false))
+    expect(emulator.coils(2).slice(0, 4)).toEqual(Array(4).fill(false))
+    expect(link.writes).toHaveLength(before + 2)
+    expect(driver.moving()).toEqual([])
+  })
+})
+
+describe('the interlock', () => {
+  it.each(['device', 'hub'] as const)(
+    'never has both relays of a blind on, and reverses only after the dead time, over 500 random commands for 6 blinds (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver } = await rig(pulse, 5)
+      const blinds = [0, 2, 4].flatMap((coil) => [
+        blind(`u1c${coil}`, 1, coil),
+        blind(`u2c${coil}`, 2, coil),
+      ])
+      let seed = 20261121
+      const random = () => {
+        // mulberry32: the same burst on every run.
+        seed = (seed + 0x6d2b79f5) | 0
+        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+      }
+      const commands: Promise<void>[] = []
+      const fire = () => {
+        const b = blinds[Math.floor(random() * blinds.length)]!
+        const pick = random()
+        if (pick < 0.2) return driver.stop([b])
+        return driver.run(b, pick < 0.6 ? 'UP' : 'DOWN', Math.floor(random() * 300))
+      }
+      // Half at once, half spread over a second.
+      for (let i = 0; i < 250; i++) commands.push(fire())
+      for (let i = 0; i < 250; i++) {
+        commands.push(sleep(random() * 1000).then(fire))
+      }
+      const results = await Promise.allSettled(commands)
+      const failures = results.filter(
+        (r) => r.status === 'rejected' && !(r.reason instanceof Superseded),
+      )
+      expect(failures).toEqual([])
+      await sleep(700)
+      expect(bothOn(emulator.record, blinds)).toEqual([])
+      // The burst did reverse blinds, many times over, each time after the dead time.
+      expect(reversals(emulator.record, blinds)).toBeGreaterThan(30)
+      expect(shortestReversal(emulator.record, blinds)).toBeGreaterThanOrEqual(5)
+      for (const unit of [1, 2])
+        expect(emulator.coils(unit).slice(0, 6)).toEqual(Array(6).fill(false))
+      expect(driver.moving()).toEqual([])
+    },
+  )
+
+  it.each(['device', 'hub'] as const)(
+    'holds when the board acted on a switch whose answer was lost (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver } = await rig(pulse, 50)
+      const b = blind('kitchen', 1, 0)
+      emulator.setFault({ kind: 'bad-crc' })
+      await expect(driver.run(b, 'UP', 5000)).rejects.toBeInstanceOf(BusError)
+      expect(emulator.coil(1, 0)).toBe(true)
+      emulator.setFault({ kind: 'none' })
+      await driver.run(b, 'DOWN', 5000)
+      expect(bothOn(emulator.record, [b])).toEqual([])
+      expect(emulator.coils(1).slice(0, 2)).toEqual([false, true])
+    },
+  )
+})

@@ -1,0 +1,302 @@
+// Transactions against the relay-board emulator: one at a time, with the silence between
+// frames, the response timeout and its retries, exceptions, and reopening a lost link.
+import { afterEach, describe, expect, it } from 'vitest'
+import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
+import { interFrameSilenceMs } from '../../firmware-protocol/timing'
+import type { BusStatusEvent } from '../realtime/events'
+import { LinkListeners, type Link } from './link'
+import { EmulatorLink } from './link-emulator'
+import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from './transport'
+
+const quiet = { info() {}, warn() {} }
+const RELAY_0_ON: Request = { unit: 1, fn: 0x05, address: 0, value: 0xff00 }
+
+/** The emulator link, with the time of every frame written and of every chunk answered. */
+class RecordingLink extends EmulatorLink {
+  readonly writes: { at: number; request: Request }[] = []
+  readonly answers: number[] = []
+
+  constructor(emulator: RelayBoardEmulator) {
+    super(emulator)
+    super.onData(() => this.answers.push(performance.now()))
+  }
+
+  override async write(bytes: Uint8Array): Promise<void> {
+    this.writes.push({ at: performance.now(), request: decodeRequest(bytes) })
+    return super.write(bytes)
+  }
+}
+
+/** An adapter that can be unplugged, and that refuses to open a given number of times. */
+class UnpluggableLink implements Link {
+  readonly path = '/dev/ttyUSB-test'
+  readonly opens: number[] = []
+  failOpens = 0
+  private readonly inner: EmulatorLink
+  private readonly listeners = new LinkListeners()
+
+  constructor(emulator: RelayBoardEmulator) {
+    this.inner = new EmulatorLink(emulator)
+    this.inner.onData((chunk) => this.listeners.emitData(chunk))
+  }
+
+  get isOpen(): boolean {
+    return this.inner.isOpen
+  }
+
+  async open(): Promise<void> {
+    this.opens.push(performance.now())
+    if (this.failOpens > 0) {
+      this.failOpens--
+      throw new Error('no such device')
+    }
+    await this.inner.open()
+  }
+
+  write(bytes: Uint8Array): Promise<void> {
+    return this.inner.write(bytes)
+  }
+
+  onData(listener: (chunk: Uint8Array) => void): () => void {
+    return this.listeners.onData(listener)
+  }
+
+  onLost(listener: (reason: Error) => void): () => void {
+    return this.listeners.onLost(listener)
+  }
+
+  async unplug(): Promise<void> {
+    await this.inner.close()
+    this.listeners.emitLost(new Error('device disconnected'))
+  }
+
+  close(): Promise<void> {
+    return this.inner.close()
+  }
+}
+
+let transports: Transport[] = []
+let boards: RelayBoardEmulator[] = []
+
+afterEach(async () => {
+  for (const t of transports) await t.stop()
+  for (const b of boards) b.stop()
+  transports = []
+  boards = []
+})
+
+function board(options: ConstructorParameters<typeof RelayBoardEmulator>[0] = {}) {
+  const emulator = new RelayBoardEmulator(options)
+  boards.push(emulator)
+  return emulator
+}
+
+function transport<L extends Link>(link: L, options: Partial<TransportOptions> = {}) {
+  const statuses: BusStatusEvent[] = []
+  const t = new Transport({
+    link,
+    baud: 9600,
+    parity: 'none',
+    log: quiet,
+    onStatus: (s) => statuses.push(s),
+    ...options,
+  })
+  transports.push(t)
+  return { t, link, statuses }
+}
+
+describe('a transaction', () => {
+  it('is answered by the board and decoded', async () => {
+    const emulator = board()
+    const { t } = transport(new RecordingLink(emulator))
+    await t.start()
+    await expect(t.transact(RELAY_0_ON)).resolves.toEqual({
+      unit: 1,
+      fn: 0x05,
+      address: 0,
+      value: 0xff00,
+    })
+    await expect(t.transact({ unit: 1, fn: 0x01, address: 0, quantity: 3 })).resolves.toEqual({
+      unit: 1,
+      fn: 0x01,
+      values: [true, false, false],
+    })
+    expect(emulator.coil(1, 0)).toBe(true)
+  })
+
+  it('never overlaps another: the next frame waits for the answer and the silence after it', async () => {
+    const emulator = board({ baud: 9600 })
+    const { t, link } = transport(new RecordingLink(emulator))
+    await t.start()
+    await Promise.all([
+      t.transact(RELAY_0_ON),
+      t.transact({ unit: 2, fn: 0x05, address: 3, value: 0xff00 }),
+      t.transact({ unit: 1, fn: 0x0f, address: 4, values: [true, false, true] }),
+    ])
+    expect(link.writes.map((w) => w.request.unit)).toEqual([1, 2, 1])
+    expect(link.answers).toHaveLength(3)
+    const silence = interFrameSilenceMs(9600)
+    for (let i = 1; i < link.writes.length; i++) {
+      expect(link.writes[i]!.at).toBeGreaterThanOrEqual(link.answers[i - 1]! + silence)
+    }
+    expect(emulator.coils(1).slice(0, 7)).toEqual([true, false, false, false, true, false, true])
+    expect(emulator.coil(2, 3)).toBe(true)
+  })
+})
+
+describe('a board that fails', () => {
+  it('gives a BusError after one try and two retries when it never answers', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'no-answer' }, 3)
+    const { t, link } = transport(new RecordingLink(emulator))
+    await t.start()
+    const started = performance.now()
+    const error = await t.transact({ unit: 3, fn: 0x05, address: 0, value: 0xff00 }).catch((e) => e)
+    expect(error).toBeInstanceOf(BusError)
+    expect(error.message).toMatch(/unit 3 did not answer within 250 ms \(3 tries\)/)
+    expect(link.writes).toHaveLength(3)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(3 * RESPONSE_TIMEOUT_MS)
+    expect(t.status()).toEqual({
+      online: true,
+      path: 'emulator',
+      error: expect.stringMatching(/unit 3/),
+    })
+    // The other units still answer, and a success clears the error.
+    await t.transact(RELAY_0_ON)
+    expect(t.status()).toEqual({ online: true, path: 'emulator' })
+  })
+
+  it('is asked again when its answer has a bad CRC, then gives a BusError', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'bad-crc' })
+    const { t, link } = transport(new RecordingLink(emulator), { timeoutMs: 50 })
+    await t.start()
+    const error = await t.transact(RELAY_0_ON).catch((e) => e)
+    expect(error).toBeInstanceOf(BusError)
+    expect(error.message).toMatch(/bad answer from unit 1: .*CRC.*\(3 tries\)/i)
+    expect(link.writes).toHaveLength(3)
+    expect(t.status().error).toMatch(/unit 1/)
+  })
+
+  it('gives a BusError at once, without a retry, when the board answers with an exception', async () => {
+    const emulator = board({ coilsPerUnit: 32 })
+    const { t, link } = transport(new RecordingLink(emulator))
+    await t.start()
+    const error = await t
+      .transact({ unit: 1, fn: 0x05, address: 40, value: 0xff00 })
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(BusError)
+    expect(error.message).toMatch(/exception 0x02 \(illegal data address\) from unit 1/)
+    expect(link.writes).toHaveLength(1)
+    expect(t.status().error).toMatch(/illegal data address/)
+  })
+
+  it('answers the next request after a slow answer was given up on', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'slow', delayMs: 80 }, 2)
+    const { t } = transport(new RecordingLink(emulator), { timeoutMs: 30, retries: 0 })
+    await t.start()
+    await expect(t.transact({ unit: 2, fn: 0x05, address: 0, value: 0xff00 })).rejects.toThrow(
+      BusError,
+    )
+    const read = { unit: 1, fn: 0x01, address: 0, quantity: 1 } as const
+    const answer = { unit: 1, fn: 0x01, values: [false] }
+    // Sent while the late answer is still on its way, and again once it has come.
+    await expect(t.transact(read)).resolves.toEqual(answer)
+    await new Promise((r) => setTimeout(r, 100))
+    await expect(t.transact(read)).resolves.toEqual(answer)
+  })
+})
+
+describe('the link', () => {
+  it('fails a transaction at once, without writing, while it is not open', async () => {
+    const emulator = board()
+    const { t, link } = transport(new RecordingLink(emulator))
+    const started = performance.now()
+    await expect(t.transact(RELAY_0_ON)).rejects.toThrow(/emulator is offline/)
+    expect(performance.now() - started).toBeLessThan(50)
+    expect(link.writes).toHaveLength(0)
+    expect(emulator.record).toEqual([])
+  })
+
+  it('reports online once open, and calls onStatus on each change only', async () => {
+    const emulator = board()
+    const opened: number[] = []
+    const { t, statuses } = transport(new EmulatorLink(emulator), {
+      timeoutMs: 20,
+      onOpen: () => opened.push(1),
+    })
+    expect(t.status()).toEqual({ online: false, path: 'emulator' })
+    await t.start()
+    expect(opened).toHaveLength(1)
+    expect(t.status()).toEqual({ online: true, path: 'emulator' })
+    await t.transact(RELAY_0_ON)
+    emulator.setFault({ kind: 'no-answer' })
+    await t.transact(RELAY_0_ON).catch(() => undefined)
+    await t.transact(RELAY_0_ON).catch(() => undefined)
+    emulator.setFault({ kind: 'none' })
+    await t.transact(RELAY_0_ON)
+    await t.transact(RELAY_0_ON)
+    expect(statuses).toEqual([
+      { online: true, path: 'emulator' },
+      { online: true, path: 'emulator', error: expect.stringMatching(/did not answer/) },
+      { online: true, path: 'emulator' },
+    ])
+  })
+
+  it('reports offline when lost, fails transactions at once, and reopens with growing backoff', async () => {
+    const emulator = board()
+    const link = new UnpluggableLink(emulator)
+    const opened: number[] = []
+    const { t, statuses } = transport(link, {
+      reopenFirstMs: 20,
+      reopenMaxMs: 1000,
+      onOpen: () => opened.push(performance.now()),
+    })
+    await t.start()
+    await t.transact(RELAY_0_ON)
+
+    link.failOpens = 3
+    const lostAt = performance.now()
+    await link.unplug()
+    expect(t.status()).toEqual({
+      online: false,
+      path: '/dev/ttyUSB-test',
+      error: 'link lost: device disconnected',
+    })
+    await expect(t.transact(RELAY_0_ON)).rejects.toThrow(
+      '/dev/ttyUSB-test is offline (link lost: device disconnected)',
+    )
+
+    await expect.poll(() => opened.length, { timeout: 2000, interval: 10 }).toBe(2)
+    // After the open at start: tries 20, 40, 80 and 160 ms apart; three refused, the last works.
+    expect(link.opens).toHaveLength(5)
+    const waits = link.opens.slice(1).map((at, i) => at - (i === 0 ? lostAt : link.opens[i]!))
+    expect(waits).toHaveLength(4)
+    waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(20 * 2 ** i - 1))
+    waits.forEach((wait, i) => expect(wait).toBeLessThan(20 * 2 ** i + 40))
+    expect(t.status()).toEqual({ online: true, path: '/dev/ttyUSB-test' })
+    expect(statuses.at(0)).toEqual({ online: true, path: '/dev/ttyUSB-test' })
+    expect(statuses).toContainEqual({
+      online: false,
+      path: '/dev/ttyUSB-test',
+      error: expect.stringMatching(/cannot open \/dev\/ttyUSB-test: no such device/),
+    })
+    expect(statuses.at(-1)).toEqual({ online: true, path: '/dev/ttyUSB-test' })
+    await expect(t.transact(RELAY_0_ON)).resolves.toMatchObject({ unit: 1 })
+  })
+
+  it('stops trying to reopen once stopped', async () => {
+    const emulator = board()
+    const link = new UnpluggableLink(emulator)
+    link.failOpens = 100
+    const { t } = transport(link, { reopenFirstMs: 10 })
+    await t.start()
+    expect(t.status().online).toBe(false)
+    await t.stop()
+    const tries = link.opens.length
+    await new Promise((r) => setTimeout(r, 60))
+    expect(link.opens).toHaveLength(tries)
+  })
+})
