@@ -1,0 +1,126 @@
+// The hub as the owner runs it: the built `lamella serve` in a process of its own, on a fresh
+// database, with its bus on a wire of the test's. Signals and crashes are then real.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { projectRoot } from '../../hub/paths'
+import type { GqlResponse } from '../helpers/hub'
+
+const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
+export const PROCESS_ADMIN_PASSWORD = 'process-admin-password'
+
+export interface HubProcess {
+  url: string
+  /** The first admin's token. */
+  adminToken: string
+  /** Every line the process printed, stdout and stderr. */
+  lines: string[]
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GqlResponse<T>>
+  /** Whether the process is still running. */
+  readonly running: boolean
+  /** Sends `signal`; resolves with the exit code (null after a kill) and how long it took. */
+  signal(signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }>
+  /** Kills the process if it still runs and removes its database. */
+  close(): Promise<void>
+}
+
+export interface HubProcessOptions {
+  serial: string
+  deadTimeMs?: number
+  pulse?: 'device' | 'hub'
+}
+
+export async function startHubProcess(options: HubProcessOptions): Promise<HubProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'lamella-process-'))
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, 'serve'], {
+    cwd: dir,
+    stdio: 'pipe',
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      LAMELLA_SERIAL: options.serial,
+      LAMELLA_DB: join(dir, 'lamella.db'),
+      LAMELLA_PORT: '0',
+      LAMELLA_HOST: '127.0.0.1',
+      LAMELLA_ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+      LAMELLA_DEAD_TIME_MS: String(options.deadTimeMs ?? 1000),
+      LAMELLA_PULSE: options.pulse ?? 'device',
+      TZ: 'Europe/Berlin',
+    },
+  })
+  const lines: string[] = []
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the hub did not listen within 15 s:\n${lines.join('\n')}`)),
+      15_000,
+    )
+    const take = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        lines.push(line)
+        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)
+        if (m) {
+          clearTimeout(timer)
+          resolve(m[1]!)
+        }
+      }
+    }
+    child.stdout.on('data', take)
+    child.stderr.on('data', take)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`the hub exited with ${code} before listening:\n${lines.join('\n')}`))
+    })
+  }).catch(async (err: unknown) => {
+    child.kill('SIGKILL')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+    throw err
+  })
+
+  const gql: HubProcess['gql'] = async (query, variables, token) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { 'x-auth-token': token }) },
+      body: JSON.stringify({ query, variables }),
+    })
+    const body = (await res.json()) as { data?: unknown; errors?: GqlResponse['errors'] }
+    return { status: res.status, data: (body.data ?? null) as never, errors: body.errors }
+  }
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const login = await gql<{ login: { token: string } }>(
+    'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
+    { u: 'admin', p: PROCESS_ADMIN_PASSWORD },
+  )
+  if (!login.data) {
+    await close()
+    throw new Error(`admin login failed: ${JSON.stringify(login.errors)}`)
+  }
+
+  return {
+    url,
+    adminToken: login.data.login.token,
+    lines,
+    gql,
+    get running() {
+      return child.exitCode === null && child.signalCode === null
+    },
+    async signal(signal) {
+      const sent = performance.now()
+      child.kill(signal)
+      const code = await exited
+      return { code, ms: performance.now() - sent }
+    },
+    close,
+  }
+}
