@@ -15,13 +15,15 @@ import { hubVersion } from './paths'
 import { Bus } from './bus/bus'
 import type { Link } from './bus/link'
 import { moveBlinds, relaysOf, type Direction } from './bus/moves'
-import { blindAudience } from './db/audience'
+import { automationAudience, blindAudience } from './db/audience'
+import { RunRepository } from './db/runs'
+import { AutomationRunner } from './engine/runner'
 import type { Viewer } from './db/visibility'
-import { checkIds } from './validation/fields'
+import { checkId, checkIds } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { uiPlugin } from './ui'
-import { logInternalError } from './errors'
+import { logInternalError, notFound } from './errors'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -81,6 +83,24 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   const busStatus = () => bus.status()
 
+  const runs = new RunRepository(db, now)
+  // Runs the previous process left RUNNING were cut by its end.
+  runs.failInterrupted()
+  const runner = new AutomationRunner({
+    driver: bus.driver,
+    runs,
+    plan: (automationId) =>
+      automations.scenePlan(automationId).map((scene) => ({
+        ...scene,
+        targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
+      })),
+    onEvent: (event) => {
+      const audience = [...automationAudience(db, [event.automationId]).keys()]
+      events.emit('automation:run', { event, audience })
+    },
+    log: app.log.child({ module: 'engine' }),
+  })
+
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
     users,
@@ -93,6 +113,17 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       return targets.map((b) => blinds.get(viewer, b.id))
     },
     nextRunAt: () => null,
+    runAutomation: (viewer, id) => {
+      automations.get(viewer, id)
+      return runner.start(id, 'manual')
+    },
+    cancelRun: async (viewer, runId) => {
+      checkId('runId', runId)
+      const run = runs.get(runId)
+      if (!run) throw notFound('Run', runId, 'runId')
+      automations.get(viewer, run.automationId, 'runId')
+      return runner.cancel(runId)
+    },
     hubStatus: () =>
       hubStatus({
         version: hubVersion,
@@ -145,7 +176,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   await bus.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
-    // Relays off first, while browsers can still hear the blinds stop.
+    // Runs end first, then every relay goes off, while browsers can still hear it.
+    await runner.stop()
     await bus.stop()
     await realtime.stop()
   })

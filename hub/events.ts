@@ -1,7 +1,12 @@
 // Events inside the hub process: domain modules emit, the realtime server (and later the
 // engine) listen. Each payload says who may see it, so realtime never asks the database.
 import { EventEmitter } from 'node:events'
-import type { BlindMotionEvent, BusStatusEvent, ChangedEntity } from './realtime/events'
+import type {
+  AutomationRunEvent,
+  BlindMotionEvent,
+  BusStatusEvent,
+  ChangedEntity,
+} from './realtime/events'
 
 /** For each user id, the ids of the changed entities that user may see. */
 export type Audience = Map<string, string[]>
@@ -13,6 +18,8 @@ export interface HubEventMap {
   'bus:status': BusStatusEvent
   /** A blind started or stopped; `audience` are the ids of the users who may see it. */
   'blind:motion': { event: BlindMotionEvent; audience: string[] }
+  /** A run started, stepped or ended; `audience` may see its automation. */
+  'automation:run': { event: AutomationRunEvent; audience: string[] }
 }
 
 export class HubEvents {

@@ -23,7 +23,7 @@ function address(text: string): RelayAddress {
   return parsed.address
 }
 
-export function relaysOf(blind: MovableBlind): BlindRelays {
+export function relaysOf(blind: Omit<MovableBlind, 'travelTimeMs'>): BlindRelays {
   return { id: blind.id, up: address(blind.blindAddressUp), down: address(blind.blindAddressDown) }
 }
 

@@ -330,8 +330,8 @@ describe('the interlock', () => {
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
         return ((t ^ (t >>> 14)) >>> 0) / 4294967296
       }
-      const commands: Promise<void>[] = []
-      const fire = () => {
+      const commands: Promise<unknown>[] = []
+      const fire = (): Promise<unknown> => {
         const b = blinds[Math.floor(random() * blinds.length)]!
         const pick = random()
         if (pick < 0.2) return driver.stop([b])

@@ -55,6 +55,11 @@ export class RelayDriver {
 
   constructor(private readonly options: RelayDriverOptions) {}
 
+  /** The number of the blind's latest command, taken the moment `run` or `stop` is called. */
+  latestCommand(blindId: string): number {
+    return this.blinds.get(blindId)?.generation ?? 0
+  }
+
   motion(blindId: string): Motion {
     return this.blinds.get(blindId)?.motion ?? 'IDLE'
   }
@@ -69,9 +74,10 @@ export class RelayDriver {
   /**
    * Runs one side of a blind for `durationMs` (capped at 300000 ms), after switching the other
    * side off and waiting out the dead time. Resolves once the side is on; rejects with the bus
-   * error when a frame fails, or with Superseded when a newer command took over.
+   * error when a frame fails, or with Superseded when a newer command took over. The number
+   * it resolves with names this command, for stopIfCurrent.
    */
-  run(blind: BlindRelays, side: Side, durationMs: number): Promise<void> {
+  run(blind: BlindRelays, side: Side, durationMs: number): Promise<number> {
     const ms = Math.max(0, Math.min(Math.round(durationMs), MAX_PULSE_MS))
     return this.command(blind, async (s, current) => {
       const reverse = other(side)
@@ -113,6 +119,15 @@ export class RelayDriver {
       this.setMotion(blind.id, s, motionOf(side))
       s.endTimer = setTimeout(() => void this.finish(blind, side, s.generation), ms)
     })
+  }
+
+  /**
+   * Stops the blinds whose latest command is still the one given: an automation that is
+   * cancelled stops what it started, not what somebody asked for since.
+   */
+  stopIfCurrent(commands: { blind: BlindRelays; command: number }[]): Promise<void> {
+    const still = commands.filter((c) => this.blinds.get(c.blind.id)?.generation === c.command)
+    return this.stop(still.map((c) => c.blind))
   }
 
   /** Switches both sides of the blinds off (one frame per unit where it can). */
@@ -193,7 +208,7 @@ export class RelayDriver {
   private command(
     blind: BlindRelays,
     step: (s: BlindState, current: () => void) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<number> {
     if (this.stopped) return Promise.reject(new Superseded('the relay driver is shutting down'))
     const s = this.state(blind.id)
     const generation = ++s.generation
@@ -203,11 +218,15 @@ export class RelayDriver {
       if (s.generation !== generation)
         throw new Superseded(`a newer command for blind ${blind.id} took over`)
     }
-    const run = s.lock.then(() => {
+    const run = s.lock.then(async () => {
       current()
-      return step(s, current)
+      await step(s, current)
+      return generation
     })
-    s.lock = run.catch(() => undefined)
+    s.lock = run.then(
+      () => undefined,
+      () => undefined,
+    )
     return run
   }
 

@@ -52,6 +52,16 @@ export interface AutomationRun {
   error: string | null
 }
 
+export interface PlannedScene {
+  index: number
+  type: SceneType
+  durationMs: number
+  targets: {
+    side: 'UP' | 'DOWN'
+    blind: { id: string; blindAddressUp: string; blindAddressDown: string }
+  }[]
+}
+
 export const RUNS_LIMIT_MAX = 500
 export const RUNS_LIMIT_DEFAULT = 50
 
@@ -231,6 +241,46 @@ export class AutomationRepository {
       .limit(1)
       .get()
     return row ? toRun(row) : null
+  }
+
+  /** What a run needs: the scenes in order, each relay with its blind's both addresses. */
+  scenePlan(automationId: string): PlannedScene[] {
+    const sceneRows = this.db
+      .select()
+      .from(scenes)
+      .where(eq(scenes.automationId, automationId))
+      .orderBy(asc(scenes.index))
+      .all()
+    if (sceneRows.length === 0) return []
+    const targets = this.db
+      .select({
+        sceneId: sceneTargets.sceneId,
+        side: sceneTargets.side,
+        blindId: blinds.id,
+        up: blinds.addressUp,
+        down: blinds.addressDown,
+      })
+      .from(sceneTargets)
+      .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
+      .where(
+        inArray(
+          sceneTargets.sceneId,
+          sceneRows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(sceneTargets.position))
+      .all()
+    return sceneRows.map((r) => ({
+      index: r.index,
+      type: r.type,
+      durationMs: r.durationMs,
+      targets: targets
+        .filter((t) => t.sceneId === r.id)
+        .map((t) => ({
+          side: t.side,
+          blind: { id: t.blindId, blindAddressUp: t.up, blindAddressDown: t.down },
+        })),
+    }))
   }
 
   private triggerColumns(trigger: Trigger) {

@@ -1,6 +1,6 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
 import type { AuthService } from '../auth/login'
-import type { AutomationRepository } from '../db/automations'
+import type { AutomationRepository, AutomationRun } from '../db/automations'
 import type { Direction } from '../bus/moves'
 import type { Blind, BlindRepository } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
@@ -18,6 +18,10 @@ export interface Services {
   motionOf(blindId: string): Motion
   /** Moves blinds the viewer may see; resolves once the commands are on the bus. */
   moveBlinds(viewer: Viewer, ids: string[], direction: Direction): Promise<Blind[]>
+  /** Starts a run of an automation the viewer may see; returns it RUNNING. */
+  runAutomation(viewer: Viewer, id: string): AutomationRun
+  /** Cancels a running run of an automation the viewer may see. */
+  cancelRun(viewer: Viewer, runId: string): Promise<AutomationRun>
   /** When an automation's trigger fires next, ISO-8601, or null. */
   nextRunAt(automationId: string): string | null
   hubStatus(): HubStatus

@@ -92,6 +92,9 @@ export class RealtimeServer {
       events.on('blind:motion', ({ event, audience }) => {
         for (const userId of audience) io.to(roomOf(userId)).emit('blind:motion', event)
       }),
+      events.on('automation:run', ({ event, audience }) => {
+        for (const userId of audience) io.to(roomOf(userId)).emit('automation:run', event)
+      }),
       events.on('bus:status', (status) => {
         io.emit('bus:status', status)
       }),

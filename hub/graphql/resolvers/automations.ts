@@ -30,6 +30,10 @@ export const automationResolvers = {
     ) => ctx.services.automations.update(requireUser(ctx).user, args.id, args.input),
     automationDelete: (_: unknown, { ids }: { ids: string[] }, ctx: GraphQLContext) =>
       ctx.services.automations.delete(requireUser(ctx).user, ids),
+    automationRun: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
+      ctx.services.runAutomation(requireUser(ctx).user, id),
+    automationCancel: (_: unknown, { runId }: { runId: string }, ctx: GraphQLContext) =>
+      ctx.services.cancelRun(requireUser(ctx).user, runId),
     setFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.automations.setFavorite(requireUser(ctx).user, id, true),
     unsetFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>

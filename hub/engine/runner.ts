@@ -1,0 +1,178 @@
+// The scene runner: an automation's scenes in index order. BLIND_CONTROL pulses all its relays
+// together for its duration through the relay driver (interlock, dead time and cap apply);
+// DELAY waits. Each step ends at an absolute deadline from the run's start, so a long run
+// does not drift. Cancel stops the relays the run drives, unless a newer command took them.
+import { conflict, HubError } from '../errors'
+import type { AutomationRun } from '../db/automations'
+import type { RunRepository, RunSource } from '../db/runs'
+import type { AutomationRunEvent } from '../realtime/events'
+import { Superseded, type BlindRelays, type RelayDriver, type Side } from '../bus/relays'
+import type { SceneType } from '../validation/automation'
+
+export interface ScenePlan {
+  index: number
+  type: SceneType
+  durationMs: number
+  targets: { blind: BlindRelays; side: Side }[]
+}
+
+export interface RunnerDeps {
+  driver: RelayDriver
+  runs: RunRepository
+  /** The scenes of an automation, with each relay's blind and side. */
+  plan(automationId: string): ScenePlan[]
+  onEvent(event: AutomationRunEvent): void
+  log: { warn(obj: object, msg: string): void }
+}
+
+interface ActiveRun {
+  run: AutomationRun
+  cancelled: boolean
+  /** The driver commands of the current step, to stop on cancel. */
+  commands: { blind: BlindRelays; command: number }[]
+  wake: (() => void) | undefined
+  done: Promise<void>
+}
+
+const monotonic = () => performance.now()
+
+export class AutomationRunner {
+  private readonly active = new Map<string, ActiveRun>()
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** The run of an automation that is going on now, if any. */
+  runningOf(automationId: string): AutomationRun | undefined {
+    for (const a of this.active.values()) if (a.run.automationId === automationId) return a.run
+    return undefined
+  }
+
+  /** Starts a run now; returns it RUNNING. One run per automation at a time. */
+  start(automationId: string, source: RunSource): AutomationRun {
+    const running = this.runningOf(automationId)
+    if (running)
+      throw conflict(`This automation is already running (run ${running.id}); cancel it first`)
+    const scenes = this.deps.plan(automationId)
+    const run = this.deps.runs.start(automationId, source)
+    const active: ActiveRun = {
+      run,
+      cancelled: false,
+      commands: [],
+      wake: undefined,
+      done: Promise.resolve(),
+    }
+    this.active.set(run.id, active)
+    this.emit(run, null)
+    active.done = this.execute(active, scenes).finally(() => this.active.delete(run.id))
+    return run
+  }
+
+  /** Cancels a running run: its relays stop, and it ends CANCELLED. */
+  async cancel(runId: string, why = 'cancelled'): Promise<AutomationRun> {
+    const active = this.active.get(runId)
+    if (!active) {
+      const run = this.deps.runs.get(runId)
+      if (!run) throw new HubError(404, `Run ${runId} does not exist`, 'runId')
+      throw conflict(`Run ${runId} has already ended (${run.status})`, 'runId')
+    }
+    await this.halt(active, 'CANCELLED', why === 'cancelled' ? null : why)
+    return this.deps.runs.get(runId) as AutomationRun
+  }
+
+  /** At shutdown: every run stops and is recorded as failed. */
+  async stop(): Promise<void> {
+    await Promise.all(
+      [...this.active.values()].map((a) =>
+        this.halt(a, 'FAILED', 'the hub stopped during this run'),
+      ),
+    )
+  }
+
+  private async halt(
+    active: ActiveRun,
+    status: 'CANCELLED' | 'FAILED',
+    error: string | null,
+  ): Promise<void> {
+    active.cancelled = true
+    active.wake?.()
+    const finished = this.deps.runs.finish(active.run.id, status, error)
+    await this.deps.driver.stopIfCurrent(active.commands).catch((err: Error) => {
+      this.deps.log.warn(
+        { runId: active.run.id, error: err.message },
+        'could not stop the relays of a cancelled run',
+      )
+    })
+    if (finished) this.emit(finished, finished.sceneIndex)
+    await active.done
+  }
+
+  private async execute(active: ActiveRun, scenes: ScenePlan[]): Promise<void> {
+    const { run } = active
+    let deadline = monotonic()
+    try {
+      for (const scene of scenes) {
+        if (active.cancelled) return
+        this.deps.runs.step(run.id, scene.index)
+        this.emit(run, scene.index)
+        active.commands = []
+        if (scene.type === 'BLIND_CONTROL') {
+          const issued = scene.targets.map((t) => {
+            const done = this.deps.driver.run(t.blind, t.side, scene.durationMs)
+            active.commands.push({
+              blind: t.blind,
+              command: this.deps.driver.latestCommand(t.blind.id),
+            })
+            return done
+          })
+          const results = await Promise.allSettled(issued)
+          const failed = results.find(
+            (r): r is PromiseRejectedResult =>
+              r.status === 'rejected' && !(r.reason instanceof Superseded),
+          )
+          if (failed) throw failed.reason
+        }
+        deadline += scene.durationMs
+        await this.sleepUntil(active, deadline)
+      }
+      if (active.cancelled) return
+      const finished = this.deps.runs.finish(run.id, 'SUCCEEDED')
+      if (finished) this.emit(finished, finished.sceneIndex)
+    } catch (err) {
+      if (active.cancelled) return
+      const finished = this.deps.runs.finish(run.id, 'FAILED', (err as Error).message)
+      if (finished) this.emit(finished, finished.sceneIndex)
+    }
+  }
+
+  private sleepUntil(active: ActiveRun, deadline: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const left = deadline - monotonic()
+        if (active.cancelled || left <= 0) {
+          active.wake = undefined
+          return resolve()
+        }
+        // Timers may fire a little early: check again rather than end a step too soon.
+        timer = setTimeout(check, Math.ceil(left))
+      }
+      let timer = setTimeout(check, 0)
+      active.wake = () => {
+        clearTimeout(timer)
+        active.wake = undefined
+        resolve()
+      }
+      clearTimeout(timer)
+      check()
+    })
+  }
+
+  private emit(run: AutomationRun, sceneIndex: number | null): void {
+    this.deps.onEvent({
+      runId: run.id,
+      automationId: run.automationId,
+      status: run.status,
+      sceneIndex,
+      at: new Date().toISOString(),
+    })
+  }
+}
