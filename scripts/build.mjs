@@ -64,6 +64,8 @@ export async function main() {
       {
         cwd: join(root, 'ui'),
         stdio: 'inherit',
+        // Always the production build of React, even when a test runner set NODE_ENV=test.
+        env: { ...process.env, NODE_ENV: 'production' },
       },
     )
   }

@@ -22,7 +22,8 @@ describe('logging in from a browser', () => {
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Log in' }).click()
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      // A wrong password costs a full scrypt on the hub: allow a loaded machine its time.
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
       .toBe('Wrong username or password')
     await screenshot(page, 'login-error')
 
