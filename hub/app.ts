@@ -18,8 +18,10 @@ import { moveBlinds, relaysOf, type Direction } from './bus/moves'
 import { automationAudience, blindAudience } from './db/audience'
 import { RunRepository } from './db/runs'
 import { AutomationRunner } from './engine/runner'
+import { Scheduler } from './engine/scheduler'
 import type { Viewer } from './db/visibility'
 import { checkId, checkIds } from './validation/fields'
+import type { AutomationRunEvent } from './realtime/events'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { uiPlugin } from './ui'
@@ -100,6 +102,43 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     },
     log: app.log.child({ module: 'engine' }),
   })
+  // A run ends with its automation: once deleted (its history with it), nobody could cancel
+  // the run any more, so it stops now, relays and all, rather than play its scenes to the end.
+  events.on('data:changed', ({ entity, ids }) => {
+    if (entity !== 'automation') return
+    for (const id of ids) {
+      const running = runner.runningOf(id)
+      if (running && !runs.get(running.id)) void runner.cancel(running.id, 'automation deleted')
+    }
+  })
+  const announceRun = (run: {
+    id: string
+    automationId: string
+    status: AutomationRunEvent['status']
+  }) => {
+    const audience = [...automationAudience(db, [run.automationId]).keys()]
+    const event = {
+      runId: run.id,
+      automationId: run.automationId,
+      status: run.status,
+      sceneIndex: null,
+      at: new Date(now()).toISOString(),
+    }
+    events.emit('automation:run', { event, audience })
+  }
+  const scheduler = new Scheduler({
+    now,
+    timeZone: config.timeZone,
+    location: config.location,
+    triggers: (ids) => automations.triggers(ids),
+    fire: (automationId, source) => void runner.start(automationId, source),
+    missed: (automationId, source, dueAt, why) =>
+      announceRun(runs.missed(automationId, source, dueAt, why)),
+    log: app.log.child({ module: 'scheduler' }),
+  })
+  events.on('data:changed', ({ entity, ids }) => {
+    if (entity === 'automation') scheduler.reschedule(ids)
+  })
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
@@ -112,7 +151,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       await moveBlinds(bus.driver, targets, direction)
       return targets.map((b) => blinds.get(viewer, b.id))
     },
-    nextRunAt: () => null,
+    nextRunAt: (id) => scheduler.nextRunAt(id),
     runAutomation: (viewer, id) => {
       automations.get(viewer, id)
       return runner.start(id, 'manual')
@@ -174,9 +213,11 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
   purge.unref()
   await bus.start()
+  scheduler.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
-    // Runs end first, then every relay goes off, while browsers can still hear it.
+    // No new firings; runs end; then every relay goes off, while browsers can still hear it.
+    scheduler.stop()
     await runner.stop()
     await bus.stop()
     await realtime.stop()

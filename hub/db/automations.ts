@@ -1,7 +1,7 @@
 // Automations: name, trigger and ordered scenes, favourites and run history. A regular user
 // may see and change only automations whose every relay belongs to a blind assigned to them.
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, max, ne } from 'drizzle-orm'
 import { badInput, conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
 import {
@@ -60,6 +60,13 @@ export interface PlannedScene {
     side: 'UP' | 'DOWN'
     blind: { id: string; blindAddressUp: string; blindAddressDown: string }
   }[]
+}
+
+export interface ScheduledTrigger {
+  id: string
+  trigger: Trigger
+  updatedAt: number
+  lastScheduledAt: number | null
 }
 
 export const RUNS_LIMIT_MAX = 500
@@ -241,6 +248,46 @@ export class AutomationRepository {
       .limit(1)
       .get()
     return row ? toRun(row) : null
+  }
+
+  /**
+   * The triggers the scheduler needs: every automation's (or those given), when it last
+   * changed, and when it last started (or was recorded missed) on a schedule.
+   */
+  triggers(ids?: string[]): ScheduledTrigger[] {
+    const rows = this.db
+      .select()
+      .from(automations)
+      .where(ids ? inArray(automations.id, ids) : undefined)
+      .all()
+    if (rows.length === 0) return []
+    const last = this.db
+      .select({ automationId: automationRuns.automationId, at: max(automationRuns.startedAt) })
+      .from(automationRuns)
+      .where(
+        and(
+          inArray(
+            automationRuns.automationId,
+            rows.map((r) => r.id),
+          ),
+          inArray(automationRuns.source, ['cron', 'sun']),
+        ),
+      )
+      .groupBy(automationRuns.automationId)
+      .all()
+    const lastOf = new Map(last.map((l) => [l.automationId, l.at]))
+    return rows.map((r) => ({
+      id: r.id,
+      trigger: {
+        type: r.triggerType,
+        cron: r.cron,
+        sunEvent: r.sunEvent,
+        offsetMinutes: r.offsetMinutes,
+        enabled: r.enabled,
+      },
+      updatedAt: r.updatedAt,
+      lastScheduledAt: lastOf.get(r.id) ?? null,
+    }))
   }
 
   /** What a run needs: the scenes in order, each relay with its blind's both addresses. */

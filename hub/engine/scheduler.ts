@@ -1,0 +1,180 @@
+// Fires CRON and SUN triggers. Each enabled automation has its next firing and one timer;
+// creating, changing or deleting an automation reschedules it at once. A firing found late
+// by under 5 minutes (slow start, busy CPU, a clock step) still runs; an older one is
+// recorded as a missed run, never silently dropped.
+import type { ScheduledTrigger } from '../db/automations'
+import type { RunSource } from '../db/runs'
+import { CronSchedule } from './cron'
+import { nextSunTrigger, type Location } from './sun'
+
+export const MISSED_GRACE_MS = 5 * 60_000
+/** How far back a start looks for firings it missed while the hub was down. */
+export const CATCH_UP_WINDOW_MS = 7 * 24 * 3600_000
+/** Missed firings recorded one by one per automation, at most, in one catch-up. */
+export const MISSED_RECORDS_MAX = 50
+/** Timers are re-armed at least this often, so a clock step is noticed. */
+export const MAX_TIMER_MS = 15 * 60_000
+
+export interface SchedulerDeps {
+  now: () => number
+  timeZone: string
+  location: Location | undefined
+  /** The triggers of the automations given, or of all. */
+  triggers(ids?: string[]): ScheduledTrigger[]
+  /** Starts a run; throws when it cannot (e.g. still running). */
+  fire(automationId: string, source: RunSource): void
+  missed(automationId: string, source: RunSource, dueAt: number, why: string): void
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+}
+
+interface Entry {
+  trigger: ScheduledTrigger['trigger']
+  next: (after: number) => number | null
+  source: RunSource
+  due: number | null
+  timer: NodeJS.Timeout | undefined
+}
+
+export class Scheduler {
+  private readonly entries = new Map<string, Entry>()
+  private running = false
+
+  constructor(private readonly deps: SchedulerDeps) {}
+
+  start(): void {
+    this.running = true
+    for (const t of this.deps.triggers()) this.schedule(t)
+  }
+
+  stop(): void {
+    this.running = false
+    for (const e of this.entries.values()) clearTimeout(e.timer)
+    this.entries.clear()
+  }
+
+  /** Reads the automations again (after a create, update or delete) and schedules them anew. */
+  reschedule(ids: string[]): void {
+    if (!this.running) return
+    const found = new Map(this.deps.triggers(ids).map((t) => [t.id, t]))
+    for (const id of ids) {
+      const current = this.entries.get(id)
+      const t = found.get(id)
+      if (current && t && JSON.stringify(current.trigger) === JSON.stringify(t.trigger)) continue
+      this.unschedule(id)
+      if (t) this.schedule({ ...t, lastScheduledAt: this.deps.now() })
+    }
+  }
+
+  nextRunAt(automationId: string): string | null {
+    const due = this.entries.get(automationId)?.due
+    return due == null ? null : new Date(due).toISOString()
+  }
+
+  private unschedule(id: string): void {
+    clearTimeout(this.entries.get(id)?.timer)
+    this.entries.delete(id)
+  }
+
+  private schedule(t: ScheduledTrigger): void {
+    const next = this.nextFunction(t)
+    if (!next || !t.trigger.enabled) return
+    const entry: Entry = {
+      trigger: t.trigger,
+      next,
+      source: t.trigger.type === 'SUN' ? 'sun' : 'cron',
+      due: null,
+      timer: undefined,
+    }
+    this.entries.set(t.id, entry)
+    const now = this.deps.now()
+    const base = Math.max(t.lastScheduledAt ?? 0, t.updatedAt, now - CATCH_UP_WINDOW_MS)
+    entry.due = next(base)
+    this.settle(t.id, entry)
+  }
+
+  private nextFunction(t: ScheduledTrigger): ((after: number) => number | null) | null {
+    const { trigger } = t
+    if (trigger.type === 'CRON' && trigger.cron) {
+      const cron = new CronSchedule(trigger.cron, this.deps.timeZone)
+      return (after) => cron.nextAfter(new Date(after)).getTime()
+    }
+    if (trigger.type === 'SUN' && trigger.sunEvent) {
+      const location = this.deps.location
+      if (!location) {
+        this.deps.log.warn(
+          { automationId: t.id },
+          'sun trigger without LAMELLA_LAT/LAMELLA_LON: not scheduled',
+        )
+        return null
+      }
+      const event = trigger.sunEvent
+      const offset = trigger.offsetMinutes
+      return (after) =>
+        nextSunTrigger(new Date(after), event, offset, location, this.deps.timeZone)?.getTime() ??
+        null
+    }
+    return null
+  }
+
+  /** Deals with every firing that is due by now, then arms the timer for the next. */
+  private settle(id: string, entry: Entry): void {
+    if (this.entries.get(id) !== entry) return
+    const now = this.deps.now()
+    let recorded = 0
+    let unrecorded = 0
+    let firstUnrecorded: number | null = null
+    let passedOverUntil: number | null = null
+    while (entry.due !== null && entry.due <= now) {
+      const due = entry.due
+      const late = now - due
+      if (recorded >= MISSED_RECORDS_MAX && late >= MISSED_GRACE_MS) {
+        // Past the cap, the older firings are passed over in one step: walking them one by
+        // one holds the hub up for seconds (a cron every 2 s, down for a day: 43,200).
+        firstUnrecorded ??= due
+        passedOverUntil = now - MISSED_GRACE_MS
+        entry.due = entry.next(passedOverUntil)
+        continue
+      }
+      const following = entry.next(due)
+      const nextIsDueToo = following !== null && following <= now
+      if (late < MISSED_GRACE_MS && !nextIsDueToo) {
+        this.fire(id, entry.source, due)
+      } else if (recorded < MISSED_RECORDS_MAX) {
+        recorded++
+        const why =
+          late >= MISSED_GRACE_MS
+            ? `due ${Math.round(late / 60_000)} min before the hub could start it`
+            : 'a later firing was due as well'
+        this.deps.missed(id, entry.source, due, why)
+      } else {
+        firstUnrecorded ??= due
+        unrecorded++
+      }
+      entry.due = following
+    }
+    if (firstUnrecorded !== null) {
+      // One more record stands for the rest, so the history says that more were lost.
+      const from = new Date(firstUnrecorded).toISOString()
+      const why =
+        passedOverUntil === null
+          ? `${unrecorded} more firings missed from ${from} on`
+          : `more firings missed from ${from} to ${new Date(passedOverUntil).toISOString()}`
+      this.deps.missed(id, entry.source, firstUnrecorded, why)
+      this.deps.log.warn({ automationId: id }, 'missed scheduled firings')
+    }
+    clearTimeout(entry.timer)
+    if (entry.due === null) return
+    const wait = Math.min(Math.max(0, entry.due - now), MAX_TIMER_MS)
+    entry.timer = setTimeout(() => this.settle(id, entry), wait)
+    entry.timer.unref()
+  }
+
+  private fire(id: string, source: RunSource, due: number): void {
+    try {
+      this.deps.fire(id, source)
+    } catch (err) {
+      // Still running from the last firing, most often: recorded, not dropped.
+      this.deps.missed(id, source, due, (err as Error).message)
+    }
+  }
+}
