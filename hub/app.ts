@@ -108,7 +108,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     if (entity !== 'automation') return
     for (const id of ids) {
       const running = runner.runningOf(id)
-      if (running && !runs.get(running.id)) void runner.cancel(running.id, 'automation deleted')
+      if (running && !runs.get(running.id))
+        runner.cancel(running.id, 'automation deleted').catch(() => undefined)
     }
   })
   const announceRun = (run: {
