@@ -88,6 +88,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const runs = new RunRepository(db, now)
   // Runs the previous process left RUNNING were cut by its end.
   runs.failInterrupted()
+  const runAudiences = new Map<string, string[]>()
   const runner = new AutomationRunner({
     driver: bus.driver,
     runs,
@@ -97,7 +98,13 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
       })),
     onEvent: (event) => {
-      const audience = [...automationAudience(db, [event.automationId]).keys()]
+      // Who may see a run is settled when it starts; its steps need not ask again.
+      let audience = runAudiences.get(event.runId)
+      if (!audience) {
+        audience = [...automationAudience(db, [event.automationId]).keys()]
+        runAudiences.set(event.runId, audience)
+      }
+      if (event.status !== 'RUNNING') runAudiences.delete(event.runId)
       events.emit('automation:run', { event, audience })
     },
     log: app.log.child({ module: 'engine' }),

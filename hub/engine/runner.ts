@@ -28,6 +28,8 @@ export interface RunnerDeps {
 interface ActiveRun {
   run: AutomationRun
   cancelled: boolean
+  /** Finished on record: the automation may run again, even before cleanup. */
+  ended: boolean
   /** The driver commands of the current step, to stop on cancel. */
   commands: { blind: BlindRelays; command: number }[]
   wake: (() => void) | undefined
@@ -43,7 +45,9 @@ export class AutomationRunner {
 
   /** The run of an automation that is going on now, if any. */
   runningOf(automationId: string): AutomationRun | undefined {
-    for (const a of this.active.values()) if (a.run.automationId === automationId) return a.run
+    for (const a of this.active.values()) {
+      if (a.run.automationId === automationId && !a.ended) return a.run
+    }
     return undefined
   }
 
@@ -57,13 +61,20 @@ export class AutomationRunner {
     const active: ActiveRun = {
       run,
       cancelled: false,
+      ended: false,
       commands: [],
       wake: undefined,
       done: Promise.resolve(),
     }
     this.active.set(run.id, active)
-    this.emit(run, null)
-    active.done = this.execute(active, scenes).finally(() => this.active.delete(run.id))
+    // The start is on record now; the rest waits one turn, so that triggers due at the same
+    // moment all start on time before any of them does its first step.
+    active.done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        this.emit(run, null)
+        return this.execute(active, scenes)
+      })
+      .finally(() => this.active.delete(run.id))
     return run
   }
 
@@ -95,6 +106,7 @@ export class AutomationRunner {
   ): Promise<void> {
     active.cancelled = true
     active.wake?.()
+    active.ended = true
     const finished = this.deps.runs.finish(active.run.id, status, error)
     await this.deps.driver.stopIfCurrent(active.commands).catch((err: Error) => {
       this.deps.log.warn(
@@ -135,10 +147,12 @@ export class AutomationRunner {
         await this.sleepUntil(active, deadline)
       }
       if (active.cancelled) return
+      active.ended = true
       const finished = this.deps.runs.finish(run.id, 'SUCCEEDED')
       if (finished) this.emit(finished, finished.sceneIndex)
     } catch (err) {
       if (active.cancelled) return
+      active.ended = true
       const finished = this.deps.runs.finish(run.id, 'FAILED', (err as Error).message)
       if (finished) this.emit(finished, finished.sceneIndex)
     }

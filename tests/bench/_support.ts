@@ -51,6 +51,9 @@ export function seedDatabase(blinds: number, automations: number): string {
   return dbPath
 }
 
+/** The node flags the hub ships with: package.json's start script and systemd/lamella.service. */
+export const HUB_NODE_FLAGS = ['--max-semi-space-size=2']
+
 export interface HubProcess {
   child: ChildProcess
   port: number
@@ -65,17 +68,21 @@ export async function startHubProcess(
   env: Record<string, string> = {},
 ): Promise<HubProcess> {
   const started = performance.now()
-  const child = spawn(process.execPath, [join(projectRoot, 'build/hub/cli.js'), 'serve'], {
-    env: {
-      ...process.env,
-      LAMELLA_DB: dbPath,
-      LAMELLA_HOST: '127.0.0.1',
-      LAMELLA_PORT: '0',
-      LAMELLA_ADMIN_PASSWORD: 'bench-password',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...HUB_NODE_FLAGS, join(projectRoot, 'build/hub/cli.js'), 'serve'],
+    {
+      env: {
+        ...process.env,
+        LAMELLA_DB: dbPath,
+        LAMELLA_HOST: '127.0.0.1',
+        LAMELLA_PORT: '0',
+        LAMELLA_ADMIN_PASSWORD: 'bench-password',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  )
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = ''
     child.stdout!.on('data', (chunk: Buffer) => {

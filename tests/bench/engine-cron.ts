@@ -8,6 +8,7 @@
 //   - memory with those 500 scheduled: this process, and a `lamella serve` process on the
 //     same database (goal under 90 MB).
 // Goals (issue 4). Figures only: nothing here fails on a timing.
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { buildHub } from '../../hub/app'
 import { loadConfig } from '../../hub/config'
 import { AutomationRepository } from '../../hub/db/automations'
@@ -102,6 +103,8 @@ async function hundredStepRun(): Promise<void> {
   })
 }
 
+const loopDelay = monitorEventLoopDelay({ resolution: 5 })
+loopDelay.enable()
 const windowStart = Date.now()
 await sleep(1000)
 const drifting = (async () => {
@@ -110,6 +113,10 @@ const drifting = (async () => {
 await sleep(WINDOW_MS - 1000)
 await drifting
 const windowEnd = Date.now()
+loopDelay.disable()
+console.log(
+  `event-loop delay over the window: p50 ${fmt(loopDelay.percentile(50) / 1e6)} ms, p99 ${fmt(loopDelay.percentile(99) / 1e6)} ms, max ${fmt(loopDelay.max / 1e6)} ms`,
+)
 
 // Lateness: each cron run against the firing it was due at (the latest one not after it).
 const cronOf = new Map(list.map((a) => [a.id, a.trigger.cron]))
