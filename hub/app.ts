@@ -16,6 +16,7 @@ import { Bus } from './bus/bus'
 import type { Link } from './bus/link'
 import { moveBlinds, relaysOf, type Direction } from './bus/moves'
 import { automationAudience, blindAudience } from './db/audience'
+import { scenePlan, scheduledTriggers } from './db/automation-plans'
 import { RunRepository } from './db/runs'
 import { AutomationRunner } from './engine/runner'
 import { Scheduler } from './engine/scheduler'
@@ -93,7 +94,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     driver: bus.driver,
     runs,
     plan: (automationId) =>
-      automations.scenePlan(automationId).map((scene) => ({
+      scenePlan(db, automationId).map((scene) => ({
         ...scene,
         targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
       })),
@@ -138,7 +139,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     now,
     timeZone: config.timeZone,
     location: config.location,
-    triggers: (ids) => automations.triggers(ids),
+    triggers: (ids) => scheduledTriggers(db, ids),
     fire: (automationId, source) => void runner.start(automationId, source),
     missed: (automationId, source, dueAt, why) =>
       announceRun(runs.missed(automationId, source, dueAt, why)),

@@ -1,7 +1,7 @@
 // Automations: name, trigger and ordered scenes, favourites and run history. A regular user
 // may see and change only automations whose every relay belongs to a blind assigned to them.
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, max, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import { badInput, conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
 import {
@@ -13,6 +13,7 @@ import {
 } from '../validation/automation'
 import { checkId, checkIds, checkIntegerIn, nameKey } from '../validation/fields'
 import { automationAudience, mergeAudiences } from './audience'
+import { assembleAutomations } from './automation-rows'
 import type { Db } from './open'
 import {
   automationFavorites,
@@ -52,27 +53,9 @@ export interface AutomationRun {
   error: string | null
 }
 
-export interface PlannedScene {
-  index: number
-  type: SceneType
-  durationMs: number
-  targets: {
-    side: 'UP' | 'DOWN'
-    blind: { id: string; blindAddressUp: string; blindAddressDown: string }
-  }[]
-}
-
-export interface ScheduledTrigger {
-  id: string
-  trigger: Trigger
-  updatedAt: number
-  lastScheduledAt: number | null
-}
-
 export const RUNS_LIMIT_MAX = 500
 export const RUNS_LIMIT_DEFAULT = 50
 
-type AutomationRow = typeof automations.$inferSelect
 type RunRow = typeof automationRuns.$inferSelect
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -97,7 +80,7 @@ export class AutomationRepository {
       .where(visible ? inArray(automations.id, visible) : undefined)
       .orderBy(asc(automations.nameKey))
       .all()
-    return this.assemble(viewer.id, rows)
+    return assembleAutomations(this.db, viewer.id, rows)
   }
 
   get(viewer: Viewer, id: string, field = 'id'): Automation {
@@ -107,7 +90,7 @@ export class AutomationRepository {
     if (!viewer.isAdmin && !visibleAutomationIds(this.db, viewer).has(id)) {
       throw forbidden('This automation drives blinds that are not assigned to you')
     }
-    return this.assemble(viewer.id, [row])[0] as Automation
+    return assembleAutomations(this.db, viewer.id, [row])[0] as Automation
   }
 
   create(viewer: Viewer, input: AutomationInput): Automation {
@@ -250,86 +233,6 @@ export class AutomationRepository {
     return row ? toRun(row) : null
   }
 
-  /**
-   * The triggers the scheduler needs: every automation's (or those given), when it last
-   * changed, and when it last started (or was recorded missed) on a schedule.
-   */
-  triggers(ids?: string[]): ScheduledTrigger[] {
-    const rows = this.db
-      .select()
-      .from(automations)
-      .where(ids ? inArray(automations.id, ids) : undefined)
-      .all()
-    if (rows.length === 0) return []
-    const last = this.db
-      .select({ automationId: automationRuns.automationId, at: max(automationRuns.startedAt) })
-      .from(automationRuns)
-      .where(
-        and(
-          inArray(
-            automationRuns.automationId,
-            rows.map((r) => r.id),
-          ),
-          inArray(automationRuns.source, ['cron', 'sun']),
-        ),
-      )
-      .groupBy(automationRuns.automationId)
-      .all()
-    const lastOf = new Map(last.map((l) => [l.automationId, l.at]))
-    return rows.map((r) => ({
-      id: r.id,
-      trigger: {
-        type: r.triggerType,
-        cron: r.cron,
-        sunEvent: r.sunEvent,
-        offsetMinutes: r.offsetMinutes,
-        enabled: r.enabled,
-      },
-      updatedAt: r.updatedAt,
-      lastScheduledAt: lastOf.get(r.id) ?? null,
-    }))
-  }
-
-  /** What a run needs: the scenes in order, each relay with its blind's both addresses. */
-  scenePlan(automationId: string): PlannedScene[] {
-    const sceneRows = this.db
-      .select()
-      .from(scenes)
-      .where(eq(scenes.automationId, automationId))
-      .orderBy(asc(scenes.index))
-      .all()
-    if (sceneRows.length === 0) return []
-    const targets = this.db
-      .select({
-        sceneId: sceneTargets.sceneId,
-        side: sceneTargets.side,
-        blindId: blinds.id,
-        up: blinds.addressUp,
-        down: blinds.addressDown,
-      })
-      .from(sceneTargets)
-      .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-      .where(
-        inArray(
-          sceneTargets.sceneId,
-          sceneRows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(sceneTargets.position))
-      .all()
-    return sceneRows.map((r) => ({
-      index: r.index,
-      type: r.type,
-      durationMs: r.durationMs,
-      targets: targets
-        .filter((t) => t.sceneId === r.id)
-        .map((t) => ({
-          side: t.side,
-          blind: { id: t.blindId, blindAddressUp: t.up, blindAddressDown: t.down },
-        })),
-    }))
-  }
-
   private triggerColumns(trigger: Trigger) {
     return {
       triggerType: trigger.type,
@@ -419,77 +322,6 @@ export class AutomationRepository {
           .run()
       }
     })
-  }
-
-  /** Rows to API objects with three queries, however many automations. */
-  private assemble(userId: string, rows: AutomationRow[]): Automation[] {
-    if (rows.length === 0) return []
-    const ids = rows.map((r) => r.id)
-    const sceneRows = this.db
-      .select()
-      .from(scenes)
-      .where(inArray(scenes.automationId, ids))
-      .orderBy(asc(scenes.automationId), asc(scenes.index))
-      .all()
-    const targetRows = sceneRows.length
-      ? this.db
-          .select({
-            sceneId: sceneTargets.sceneId,
-            side: sceneTargets.side,
-            up: blinds.addressUp,
-            down: blinds.addressDown,
-          })
-          .from(sceneTargets)
-          .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-          .where(
-            inArray(
-              sceneTargets.sceneId,
-              sceneRows.map((s) => s.id),
-            ),
-          )
-          .orderBy(asc(sceneTargets.sceneId), asc(sceneTargets.position))
-          .all()
-      : []
-    const favorites = new Set(
-      this.db
-        .select({ id: automationFavorites.automationId })
-        .from(automationFavorites)
-        .where(eq(automationFavorites.userId, userId))
-        .all()
-        .map((r) => r.id),
-    )
-    const addressesOf = new Map<string, string[]>()
-    for (const t of targetRows) {
-      const list = addressesOf.get(t.sceneId) ?? []
-      list.push(t.side === 'UP' ? t.up : t.down)
-      addressesOf.set(t.sceneId, list)
-    }
-    const scenesOf = new Map<string, Scene[]>()
-    for (const s of sceneRows) {
-      const list = scenesOf.get(s.automationId) ?? []
-      list.push({
-        id: s.id,
-        name: s.name,
-        type: s.type,
-        index: s.index,
-        duration: s.durationMs,
-        blindAddresses: addressesOf.get(s.id) ?? [],
-      })
-      scenesOf.set(s.automationId, list)
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      isFavorite: favorites.has(r.id),
-      trigger: {
-        type: r.triggerType,
-        cron: r.cron,
-        sunEvent: r.sunEvent,
-        offsetMinutes: r.offsetMinutes,
-        enabled: r.enabled,
-      },
-      scene: scenesOf.get(r.id) ?? [],
-    }))
   }
 
   private announce(ids: string[]): void {

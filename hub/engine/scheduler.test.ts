@@ -2,7 +2,7 @@
 // found late or missed while the hub was down, and how creating, changing, disabling and
 // deleting an automation moves its next firing. Its deps are plain recording callbacks.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ScheduledTrigger } from '../db/automations'
+import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import type { Trigger } from '../validation/automation'
 import { MAX_TIMER_MS, MISSED_RECORDS_MAX, Scheduler } from './scheduler'

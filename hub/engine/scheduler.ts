@@ -2,7 +2,7 @@
 // creating, changing or deleting an automation reschedules it at once. A firing found late
 // by under 5 minutes (slow start, busy CPU, a clock step) still runs; an older one is
 // recorded as a missed run, never silently dropped.
-import type { ScheduledTrigger } from '../db/automations'
+import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import { CronSchedule } from './cron'
 import { nextSunTrigger, type Location } from './sun'

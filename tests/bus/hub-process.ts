@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { projectRoot } from '../../hub/paths'
 import type { GqlResponse } from '../helpers/hub'
 
@@ -25,7 +25,7 @@ export interface HubProcess {
   readonly running: boolean
   /** Sends `signal`; resolves with the exit code (null after a kill) and how long it took. */
   signal(signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }>
-  /** Kills the process if it still runs and removes its database. */
+  /** Kills the process if it still runs; removes its database unless the test gave one. */
   close(): Promise<void>
 }
 
@@ -33,17 +33,24 @@ export interface HubProcessOptions {
   serial: string
   deadTimeMs?: number
   pulse?: 'device' | 'hub'
+  /**
+   * A database file the test keeps, so a new process can start on it after a kill, as
+   * systemd's Restart=always would; without it, a fresh one removed on close.
+   */
+  dbPath?: string
 }
 
 export async function startHubProcess(options: HubProcessOptions): Promise<HubProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-process-'))
+  const ownDir = options.dbPath ? null : mkdtempSync(join(tmpdir(), 'lamella-process-'))
+  const dbPath = options.dbPath ?? join(ownDir!, 'lamella.db')
+  const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true })
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, 'serve'], {
-    cwd: dir,
+    cwd: dirname(dbPath),
     stdio: 'pipe',
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       LAMELLA_SERIAL: options.serial,
-      LAMELLA_DB: join(dir, 'lamella.db'),
+      LAMELLA_DB: dbPath,
       LAMELLA_PORT: '0',
       LAMELLA_HOST: '127.0.0.1',
       LAMELLA_ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
@@ -80,7 +87,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
   }).catch(async (err: unknown) => {
     child.kill('SIGKILL')
     await exited
-    rmSync(dir, { recursive: true, force: true })
+    removeOwnDir()
     throw err
   })
 
@@ -96,7 +103,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     await exited
-    rmSync(dir, { recursive: true, force: true })
+    removeOwnDir()
   }
   const login = await gql<{ login: { token: string } }>(
     'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',

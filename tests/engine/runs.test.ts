@@ -14,7 +14,7 @@ import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../h
 import { sleep, waitFor } from '../bus/polling'
 import { boardNow, changesOf, coilAt, logFrames } from '../bus/relay-record'
 import { listen, type Listener } from '../bus/socket-listener'
-import { startHubOnDatabase, type HubOnDatabase } from './restartable-hub'
+import { startHubProcess, type HubProcess } from '../bus/hub-process'
 
 const RUN_FIELDS = 'id automationId status source startedAt finishedAt sceneIndex error'
 const RUN = `mutation($id: ID!) { automationRun(id: $id) { ${RUN_FIELDS} } }`
@@ -660,10 +660,10 @@ describe('a hub process that ends during a run', () => {
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  const start = () => startHubOnDatabase({ serial: wire.hubPath, dbPath, deadTimeMs: DEAD_TIME_MS })
+  const start = () => startHubProcess({ serial: wire.hubPath, dbPath, deadTimeMs: DEAD_TIME_MS })
 
   /** Runs `body` with a hub process on the test's database, and ends the process after. */
-  async function withHub<T>(body: (hub: HubOnDatabase) => Promise<T>): Promise<T> {
+  async function withHub<T>(body: (hub: HubProcess) => Promise<T>): Promise<T> {
     const hub = await start()
     try {
       return await body(hub)

@@ -1,0 +1,103 @@
+// What the engine reads of automations: each one's trigger and last scheduled start for the
+// scheduler, and the scenes with their relays for the runner.
+import { and, asc, eq, inArray, max } from 'drizzle-orm'
+import type { SceneType, Trigger } from '../validation/automation'
+import type { Db } from './open'
+import { automationRuns, automations, blinds, sceneTargets, scenes } from './schema'
+
+export interface PlannedScene {
+  index: number
+  type: SceneType
+  durationMs: number
+  targets: {
+    side: 'UP' | 'DOWN'
+    blind: { id: string; blindAddressUp: string; blindAddressDown: string }
+  }[]
+}
+
+export interface ScheduledTrigger {
+  id: string
+  trigger: Trigger
+  updatedAt: number
+  lastScheduledAt: number | null
+}
+
+/**
+ * The triggers the scheduler needs: every automation's (or those given), when it last
+ * changed, and when it last started (or was recorded missed) on a schedule.
+ */
+export function scheduledTriggers(db: Db, ids?: string[]): ScheduledTrigger[] {
+  const rows = db
+    .select()
+    .from(automations)
+    .where(ids ? inArray(automations.id, ids) : undefined)
+    .all()
+  if (rows.length === 0) return []
+  const last = db
+    .select({ automationId: automationRuns.automationId, at: max(automationRuns.startedAt) })
+    .from(automationRuns)
+    .where(
+      and(
+        inArray(
+          automationRuns.automationId,
+          rows.map((r) => r.id),
+        ),
+        inArray(automationRuns.source, ['cron', 'sun']),
+      ),
+    )
+    .groupBy(automationRuns.automationId)
+    .all()
+  const lastOf = new Map(last.map((l) => [l.automationId, l.at]))
+  return rows.map((r) => ({
+    id: r.id,
+    trigger: {
+      type: r.triggerType,
+      cron: r.cron,
+      sunEvent: r.sunEvent,
+      offsetMinutes: r.offsetMinutes,
+      enabled: r.enabled,
+    },
+    updatedAt: r.updatedAt,
+    lastScheduledAt: lastOf.get(r.id) ?? null,
+  }))
+}
+
+/** What a run needs: the scenes in order, each relay with its blind's both addresses. */
+export function scenePlan(db: Db, automationId: string): PlannedScene[] {
+  const sceneRows = db
+    .select()
+    .from(scenes)
+    .where(eq(scenes.automationId, automationId))
+    .orderBy(asc(scenes.index))
+    .all()
+  if (sceneRows.length === 0) return []
+  const targets = db
+    .select({
+      sceneId: sceneTargets.sceneId,
+      side: sceneTargets.side,
+      blindId: blinds.id,
+      up: blinds.addressUp,
+      down: blinds.addressDown,
+    })
+    .from(sceneTargets)
+    .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
+    .where(
+      inArray(
+        sceneTargets.sceneId,
+        sceneRows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(sceneTargets.position))
+    .all()
+  return sceneRows.map((r) => ({
+    index: r.index,
+    type: r.type,
+    durationMs: r.durationMs,
+    targets: targets
+      .filter((t) => t.sceneId === r.id)
+      .map((t) => ({
+        side: t.side,
+        blind: { id: t.blindId, blindAddressUp: t.up, blindAddressDown: t.down },
+      })),
+  }))
+}
