@@ -3,7 +3,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Automation, Scene } from './automations'
 import type { Db } from './open'
-import type { automations} from './schema';
+import type { automations } from './schema'
 import { automationFavorites, blinds, sceneTargets, scenes } from './schema'
 
 export type AutomationRow = typeof automations.$inferSelect
