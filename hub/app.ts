@@ -15,14 +15,10 @@ import { hubVersion } from './paths'
 import { Bus } from './bus/bus'
 import type { Link } from './bus/link'
 import { moveBlinds, relaysOf, type Direction } from './bus/moves'
-import { automationAudience, blindAudience } from './db/audience'
-import { scenePlan, scheduledTriggers } from './db/automation-plans'
-import { RunRepository } from './db/runs'
-import { AutomationRunner } from './engine/runner'
-import { Scheduler } from './engine/scheduler'
+import { blindAudience } from './db/audience'
+import { Engine } from './engine/engine'
 import type { Viewer } from './db/visibility'
 import { checkId, checkIds } from './validation/fields'
-import type { AutomationRunEvent } from './realtime/events'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { uiPlugin } from './ui'
@@ -86,68 +82,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   const busStatus = () => bus.status()
 
-  const runs = new RunRepository(db, now)
-  // Runs the previous process left RUNNING were cut by its end.
-  runs.failInterrupted()
-  const runAudiences = new Map<string, string[]>()
-  const runner = new AutomationRunner({
-    driver: bus.driver,
-    runs,
-    plan: (automationId) =>
-      scenePlan(db, automationId).map((scene) => ({
-        ...scene,
-        targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
-      })),
-    onEvent: (event) => {
-      // Who may see a run is settled when it starts; its steps need not ask again.
-      let audience = runAudiences.get(event.runId)
-      if (!audience) {
-        audience = [...automationAudience(db, [event.automationId]).keys()]
-        runAudiences.set(event.runId, audience)
-      }
-      if (event.status !== 'RUNNING') runAudiences.delete(event.runId)
-      events.emit('automation:run', { event, audience })
-    },
-    log: app.log.child({ module: 'engine' }),
-  })
-  // A run ends with its automation: once deleted (its history with it), nobody could cancel
-  // the run any more, so it stops now, relays and all, rather than play its scenes to the end.
-  events.on('data:changed', ({ entity, ids }) => {
-    if (entity !== 'automation') return
-    for (const id of ids) {
-      const running = runner.runningOf(id)
-      if (running && !runs.get(running.id))
-        runner.cancel(running.id, 'automation deleted').catch(() => undefined)
-    }
-  })
-  const announceRun = (run: {
-    id: string
-    automationId: string
-    status: AutomationRunEvent['status']
-  }) => {
-    const audience = [...automationAudience(db, [run.automationId]).keys()]
-    const event = {
-      runId: run.id,
-      automationId: run.automationId,
-      status: run.status,
-      sceneIndex: null,
-      at: new Date(now()).toISOString(),
-    }
-    events.emit('automation:run', { event, audience })
-  }
-  const scheduler = new Scheduler({
-    now,
-    timeZone: config.timeZone,
-    location: config.location,
-    triggers: (ids) => scheduledTriggers(db, ids),
-    fire: (automationId, source) => void runner.start(automationId, source),
-    missed: (automationId, source, dueAt, why) =>
-      announceRun(runs.missed(automationId, source, dueAt, why)),
-    log: app.log.child({ module: 'scheduler' }),
-  })
-  events.on('data:changed', ({ entity, ids }) => {
-    if (entity === 'automation') scheduler.reschedule(ids)
-  })
+  const engine = new Engine({ db, events, driver: bus.driver, config, now, log: app.log })
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
@@ -160,17 +95,17 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       await moveBlinds(bus.driver, targets, direction)
       return targets.map((b) => blinds.get(viewer, b.id))
     },
-    nextRunAt: (id) => scheduler.nextRunAt(id),
+    nextRunAt: (id) => engine.scheduler.nextRunAt(id),
     runAutomation: (viewer, id) => {
       automations.get(viewer, id)
-      return runner.start(id, 'manual')
+      return engine.runner.start(id, 'manual')
     },
     cancelRun: async (viewer, runId) => {
       checkId('runId', runId)
-      const run = runs.get(runId)
+      const run = engine.getRun(runId)
       if (!run) throw notFound('Run', runId, 'runId')
       automations.get(viewer, run.automationId, 'runId')
-      return runner.cancel(runId)
+      return engine.runner.cancel(runId)
     },
     hubStatus: () =>
       hubStatus({
@@ -222,12 +157,11 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
   purge.unref()
   await bus.start()
-  scheduler.start()
+  engine.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
-    scheduler.stop()
-    await runner.stop()
+    await engine.stop()
     await bus.stop()
     await realtime.stop()
   })

@@ -1,0 +1,112 @@
+// The automation engine as one feature module with start() and stop(): run history, the scene
+// runner and the trigger scheduler, wired to the database and the hub's events.
+import type { Config } from '../config'
+import { automationAudience } from '../db/audience'
+import { scenePlan, scheduledTriggers } from '../db/automation-plans'
+import type { AutomationRun } from '../db/automations'
+import type { Db } from '../db/open'
+import { RunRepository } from '../db/runs'
+import type { HubEvents } from '../events'
+import type { AutomationRunEvent } from '../realtime/events'
+import { relaysOf } from '../bus/moves'
+import type { RelayDriver } from '../bus/relays'
+import { AutomationRunner } from './runner'
+import { Scheduler } from './scheduler'
+
+export interface EngineDeps {
+  db: Db
+  events: HubEvents
+  driver: RelayDriver
+  config: Pick<Config, 'timeZone' | 'location'>
+  now: () => number
+  log: {
+    child(bindings: object): {
+      warn(obj: object, msg: string): void
+      info(obj: object, msg: string): void
+    }
+  }
+}
+
+export class Engine {
+  readonly runs: RunRepository
+  readonly runner: AutomationRunner
+  readonly scheduler: Scheduler
+  /** Who may see a run is settled when it starts; its steps need not ask again. */
+  private readonly runAudiences = new Map<string, string[]>()
+  private readonly unsubscribe: (() => void)[] = []
+
+  constructor(private readonly deps: EngineDeps) {
+    const { db, now } = deps
+    this.runs = new RunRepository(db, now)
+    this.runner = new AutomationRunner({
+      driver: deps.driver,
+      runs: this.runs,
+      plan: (automationId) =>
+        scenePlan(db, automationId).map((scene) => ({
+          ...scene,
+          targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
+        })),
+      onEvent: (event) => this.announce(event),
+      log: deps.log.child({ module: 'engine' }),
+    })
+    this.scheduler = new Scheduler({
+      now,
+      timeZone: deps.config.timeZone,
+      location: deps.config.location,
+      triggers: (ids) => scheduledTriggers(db, ids),
+      fire: (automationId, source) => void this.runner.start(automationId, source),
+      missed: (automationId, source, dueAt, why) => {
+        const run = this.runs.missed(automationId, source, dueAt, why)
+        this.announce({
+          runId: run.id,
+          automationId,
+          status: run.status,
+          sceneIndex: null,
+          at: new Date(now()).toISOString(),
+        })
+      },
+      log: deps.log.child({ module: 'scheduler' }),
+    })
+  }
+
+  /** Marks runs cut by the previous process, then schedules every trigger. */
+  start(): void {
+    this.runs.failInterrupted()
+    this.unsubscribe.push(
+      this.deps.events.on('data:changed', ({ entity, ids }) => {
+        if (entity !== 'automation') return
+        this.scheduler.reschedule(ids)
+        // A run ends with its automation: once deleted (its history with it), nobody could
+        // cancel it any more, so it stops now, relays and all.
+        for (const id of ids) {
+          const running = this.runner.runningOf(id)
+          if (running && !this.runs.get(running.id)) {
+            this.runner.cancel(running.id, 'automation deleted').catch(() => undefined)
+          }
+        }
+      }),
+    )
+    this.scheduler.start()
+  }
+
+  /** No new firings; running runs end FAILED and their relays stop. */
+  async stop(): Promise<void> {
+    this.unsubscribe.splice(0).forEach((off) => off())
+    this.scheduler.stop()
+    await this.runner.stop()
+  }
+
+  getRun(runId: string): AutomationRun | null {
+    return this.runs.get(runId)
+  }
+
+  private announce(event: AutomationRunEvent): void {
+    let audience = this.runAudiences.get(event.runId)
+    if (!audience) {
+      audience = [...automationAudience(this.deps.db, [event.automationId]).keys()]
+      this.runAudiences.set(event.runId, audience)
+    }
+    if (event.status !== 'RUNNING') this.runAudiences.delete(event.runId)
+    this.deps.events.emit('automation:run', { event, audience })
+  }
+}
