@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodeRequest } from '../../firmware-protocol/rtu'
 import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
 import { startHubProcess, type HubProcess } from './hub-process'
 import { waitFor } from './polling'
@@ -26,13 +27,7 @@ const RELAYS = [
 
 /** Switches a relay on behind the hub's back, as a board left on by a crash would be. */
 function leaveOn(board: Board, unit: number, coil: number): void {
-  const frame = [unit, 0x05, 0x00, coil, 0xff, 0x00]
-  let crc = 0xffff
-  for (const b of frame) {
-    crc ^= b
-    for (let i = 0; i < 8; i++) crc = crc & 1 ? (crc >> 1) ^ 0xa001 : crc >> 1
-  }
-  board.emulator.handleFrame(Uint8Array.from([...frame, crc & 0xff, crc >> 8]))
+  board.emulator.handleFrame(encodeRequest({ unit, fn: 0x05, address: coil, value: 0xff00 }))
 }
 
 const relaysOn = (board: Board) => RELAYS.filter(([u, c]) => board.emulator.coil(u, c))
