@@ -2,20 +2,9 @@
 // for in one turn of the event loop, and what they leave alone.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
-import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
 import { CoilWriter, flashMarginMs } from './coils'
-import { EmulatorLink } from './link-emulator'
 import { BusError, Transport } from './transport'
-
-/** The emulator link, keeping every request written. */
-class RecordingLink extends EmulatorLink {
-  readonly requests: Request[] = []
-
-  override async write(bytes: Uint8Array): Promise<void> {
-    this.requests.push(decodeRequest(bytes))
-    return super.write(bytes)
-  }
-}
+import { RecordingLink } from '../../tests/helpers/recording-link'
 
 let emulator: RelayBoardEmulator
 let link: RecordingLink
@@ -35,7 +24,10 @@ beforeEach(async () => {
   coils = new CoilWriter(transport)
   await transport.start()
   // As the hub does when the link opens: every relay of its blinds switched off, so known.
-  for (const unit of [1, 2, 3]) coils.markOff(unit, [0, 1, 2, 3, 4, 5, 6, 7])
+  await coils.set(
+    [1, 2, 3].flatMap((unit) => [0, 1, 2, 3, 4, 5, 6, 7].map((coil) => off(unit, coil))),
+  )
+  link.writes.length = 0
 })
 
 afterEach(async () => {

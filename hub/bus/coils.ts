@@ -97,11 +97,6 @@ export class CoilWriter {
     return run
   }
 
-  /** Forget what the hub believes, e.g. after the link came back and everything was reset. */
-  markOff(unit: number, coils: number[]): void {
-    for (const coil of coils) this.states.set(key(unit, coil), { on: false, flashUntil: 0 })
-  }
-
   private scheduleFlush(): void {
     if (this.flushScheduled) return
     this.flushScheduled = true

@@ -2,29 +2,12 @@
 // commands replacing older ones, the pulse cap, hub- and board-timed pulses, the safe state.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RelayBoardEmulator, type CoilChange } from '../../firmware-protocol/emulator'
-import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { CoilWriter } from './coils'
-import { EmulatorLink } from './link-emulator'
 import { RelayDriver, Superseded, type BlindRelays } from './relays'
 import { BusError, Transport } from './transport'
-
-/** The emulator link, keeping every request written and when its answer came. */
-class RecordingLink extends EmulatorLink {
-  readonly writes: { at: number; request: Request }[] = []
-  readonly answers: number[] = []
-
-  constructor(emulator: RelayBoardEmulator) {
-    super(emulator)
-    super.onData(() => this.answers.push(performance.now()))
-  }
-
-  override async write(bytes: Uint8Array): Promise<void> {
-    this.writes.push({ at: performance.now(), request: decodeRequest(bytes) })
-    return super.write(bytes)
-  }
-}
+import { RecordingLink } from '../../tests/helpers/recording-link'
 
 interface Rig {
   emulator: RelayBoardEmulator

@@ -2,31 +2,16 @@
 // frames, the response timeout and its retries, exceptions, and reopening a lost link.
 import { afterEach, describe, expect, it } from 'vitest'
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
-import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
+import type { Request } from '../../firmware-protocol/rtu'
 import { interFrameSilenceMs } from '../../firmware-protocol/timing'
 import type { BusStatusEvent } from '../realtime/events'
 import { LinkListeners, type Link } from './link'
 import { EmulatorLink } from './link-emulator'
 import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from './transport'
+import { RecordingLink } from '../../tests/helpers/recording-link'
 
 const quiet = { info() {}, warn() {} }
 const RELAY_0_ON: Request = { unit: 1, fn: 0x05, address: 0, value: 0xff00 }
-
-/** The emulator link, with the time of every frame written and of every chunk answered. */
-class RecordingLink extends EmulatorLink {
-  readonly writes: { at: number; request: Request }[] = []
-  readonly answers: number[] = []
-
-  constructor(emulator: RelayBoardEmulator) {
-    super(emulator)
-    super.onData(() => this.answers.push(performance.now()))
-  }
-
-  override async write(bytes: Uint8Array): Promise<void> {
-    this.writes.push({ at: performance.now(), request: decodeRequest(bytes) })
-    return super.write(bytes)
-  }
-}
 
 /** An adapter that can be unplugged, and that refuses to open a given number of times. */
 class UnpluggableLink implements Link {

@@ -2,8 +2,9 @@
 // scheduler, and the scenes with their relays for the runner.
 import { and, asc, eq, inArray, max } from 'drizzle-orm'
 import type { SceneType, Trigger } from '../validation/automation'
+import { targetsOfScenes } from './automation-rows'
 import type { Db } from './open'
-import { automationRuns, automations, blinds, sceneTargets, scenes } from './schema'
+import { automationRuns, automations, scenes } from './schema'
 
 export interface PlannedScene {
   index: number
@@ -71,24 +72,10 @@ export function scenePlan(db: Db, automationId: string): PlannedScene[] {
     .orderBy(asc(scenes.index))
     .all()
   if (sceneRows.length === 0) return []
-  const targets = db
-    .select({
-      sceneId: sceneTargets.sceneId,
-      side: sceneTargets.side,
-      blindId: blinds.id,
-      up: blinds.addressUp,
-      down: blinds.addressDown,
-    })
-    .from(sceneTargets)
-    .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-    .where(
-      inArray(
-        sceneTargets.sceneId,
-        sceneRows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(sceneTargets.position))
-    .all()
+  const targets = targetsOfScenes(
+    db,
+    sceneRows.map((r) => r.id),
+  )
   return sceneRows.map((r) => ({
     index: r.index,
     type: r.type,

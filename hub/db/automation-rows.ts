@@ -8,6 +8,27 @@ import { automationFavorites, blinds, sceneTargets, scenes } from './schema'
 
 export type AutomationRow = typeof automations.$inferSelect
 
+/**
+ * The relays of the given scenes, in each scene's order: the blind and side, with the blind's
+ * current addresses.
+ */
+export function targetsOfScenes(db: Db, sceneIds: string[]) {
+  if (sceneIds.length === 0) return []
+  return db
+    .select({
+      sceneId: sceneTargets.sceneId,
+      side: sceneTargets.side,
+      blindId: blinds.id,
+      up: blinds.addressUp,
+      down: blinds.addressDown,
+    })
+    .from(sceneTargets)
+    .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
+    .where(inArray(sceneTargets.sceneId, sceneIds))
+    .orderBy(asc(sceneTargets.sceneId), asc(sceneTargets.position))
+    .all()
+}
+
 /** Rows to API objects with three queries, however many automations. */
 export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[]): Automation[] {
   if (rows.length === 0) return []
@@ -18,25 +39,10 @@ export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[
     .where(inArray(scenes.automationId, ids))
     .orderBy(asc(scenes.automationId), asc(scenes.index))
     .all()
-  const targetRows = sceneRows.length
-    ? db
-        .select({
-          sceneId: sceneTargets.sceneId,
-          side: sceneTargets.side,
-          up: blinds.addressUp,
-          down: blinds.addressDown,
-        })
-        .from(sceneTargets)
-        .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-        .where(
-          inArray(
-            sceneTargets.sceneId,
-            sceneRows.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(sceneTargets.sceneId), asc(sceneTargets.position))
-        .all()
-    : []
+  const targetRows = targetsOfScenes(
+    db,
+    sceneRows.map((s) => s.id),
+  )
   const favorites = new Set(
     db
       .select({ id: automationFavorites.automationId })

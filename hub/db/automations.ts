@@ -14,6 +14,7 @@ import {
 import { checkId, checkIds, checkIntegerIn, nameKey } from '../validation/fields'
 import { automationAudience, mergeAudiences } from './audience'
 import { assembleAutomations } from './automation-rows'
+import { toRun } from './runs'
 import type { Db } from './open'
 import {
   automationFavorites,
@@ -55,14 +56,6 @@ export interface AutomationRun {
 
 export const RUNS_LIMIT_MAX = 500
 export const RUNS_LIMIT_DEFAULT = 50
-
-type RunRow = typeof automationRuns.$inferSelect
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-function toRun(r: RunRow): AutomationRun {
-  return { ...r, startedAt: iso(r.startedAt) as string, finishedAt: iso(r.finishedAt) }
-}
 
 export class AutomationRepository {
   constructor(

@@ -11,6 +11,11 @@ export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
+/** A stored run as the API shows it: times as ISO-8601 strings. */
+export function toRun(r: typeof automationRuns.$inferSelect): AutomationRun {
+  return { ...r, startedAt: iso(r.startedAt) as string, finishedAt: iso(r.finishedAt) }
+}
+
 export class RunRepository {
   constructor(
     private readonly db: Db,
@@ -29,7 +34,7 @@ export class RunRepository {
       error: null,
     }
     this.db.insert(automationRuns).values(row).run()
-    return this.toRun(row)
+    return toRun(row)
   }
 
   step(runId: string, sceneIndex: number): void {
@@ -63,7 +68,7 @@ export class RunRepository {
       error: `missed: ${why}`,
     }
     this.db.insert(automationRuns).values(row).run()
-    return this.toRun(row)
+    return toRun(row)
   }
 
   /** Runs the previous process left RUNNING were cut by its end: they failed. */
@@ -77,10 +82,6 @@ export class RunRepository {
 
   get(runId: string): AutomationRun | null {
     const row = this.db.select().from(automationRuns).where(eq(automationRuns.id, runId)).get()
-    return row ? this.toRun(row) : null
-  }
-
-  private toRun(r: typeof automationRuns.$inferSelect): AutomationRun {
-    return { ...r, startedAt: iso(r.startedAt) as string, finishedAt: iso(r.finishedAt) }
+    return row ? toRun(row) : null
   }
 }

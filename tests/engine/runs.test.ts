@@ -15,6 +15,7 @@ import { sleep, waitFor } from '../bus/polling'
 import { boardNow, changesOf, coilAt, logFrames } from '../bus/relay-record'
 import { listen, type Listener } from '../bus/socket-listener'
 import { startHubProcess, type HubProcess } from '../bus/hub-process'
+import type { AutomationRun } from '../../hub/db/automations'
 
 const RUN_FIELDS = 'id automationId status source startedAt finishedAt sceneIndex error'
 const RUN = `mutation($id: ID!) { automationRun(id: $id) { ${RUN_FIELDS} } }`
@@ -43,17 +44,6 @@ const EVENT_SLACK_MS = 100
 const TIMED = { retry: 2 }
 /** What the hub stores for a run that its own end cut short. */
 const HUB_STOPPED = 'the hub stopped during this run'
-
-interface Run {
-  id: string
-  automationId: string
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
-  source: string
-  startedAt: string
-  finishedAt: string | null
-  sceneIndex: number | null
-  error: string | null
-}
 
 /** The hub as these tests talk to it: in this process or in a process of its own. */
 interface Api {
@@ -94,28 +84,36 @@ async function createAutomation(
 }
 
 /** Starts a run that must start. */
-async function startRun(api: Api, automationId: string, token = api.adminToken): Promise<Run> {
-  const res = await api.gql<{ automationRun: Run }>(RUN, { id: automationId }, token)
+async function startRun(
+  api: Api,
+  automationId: string,
+  token = api.adminToken,
+): Promise<AutomationRun> {
+  const res = await api.gql<{ automationRun: AutomationRun }>(RUN, { id: automationId }, token)
   if (!res.data) throw new Error(`automationRun failed: ${JSON.stringify(res.errors)}`)
   return res.data.automationRun
 }
 
 /** Cancels a run that must be running. */
-async function cancelRun(api: Api, runId: string, token = api.adminToken): Promise<Run> {
-  const res = await api.gql<{ automationCancel: Run }>(CANCEL, { runId }, token)
+async function cancelRun(api: Api, runId: string, token = api.adminToken): Promise<AutomationRun> {
+  const res = await api.gql<{ automationCancel: AutomationRun }>(CANCEL, { runId }, token)
   if (!res.data) throw new Error(`automationCancel failed: ${JSON.stringify(res.errors)}`)
   return res.data.automationCancel
 }
 
 /** One automation's runs, newest first, as an admin reads them. */
-async function runsOf(api: Api, automationId: string): Promise<Run[]> {
-  const res = await api.gql<{ automationRuns: Run[] }>(RUNS, { automationId }, api.adminToken)
+async function runsOf(api: Api, automationId: string): Promise<AutomationRun[]> {
+  const res = await api.gql<{ automationRuns: AutomationRun[] }>(
+    RUNS,
+    { automationId },
+    api.adminToken,
+  )
   if (!res.data) throw new Error(`automationRuns failed: ${JSON.stringify(res.errors)}`)
   return res.data.automationRuns
 }
 
-async function lastRunOf(api: Api, automationId: string): Promise<Run | null> {
-  const res = await api.gql<{ automation: { lastRun: Run | null } }>(
+async function lastRunOf(api: Api, automationId: string): Promise<AutomationRun | null> {
+  const res = await api.gql<{ automation: { lastRun: AutomationRun | null } }>(
     LAST_RUN,
     { id: automationId },
     api.adminToken,
@@ -134,7 +132,11 @@ async function motionOf(api: Api, blindId: string): Promise<string | undefined> 
  * blind stopped, and the dead time since over.
  */
 async function settle(api: Api): Promise<void> {
-  const runs = await api.gql<{ automationRuns: Run[] }>(RUNS, { limit: 500 }, api.adminToken)
+  const runs = await api.gql<{ automationRuns: AutomationRun[] }>(
+    RUNS,
+    { limit: 500 },
+    api.adminToken,
+  )
   for (const run of runs.data?.automationRuns ?? []) {
     // A run may end by itself meanwhile: a 409 is as good.
     if (run.status === 'RUNNING') await api.gql(CANCEL, { runId: run.id }, api.adminToken)
@@ -629,7 +631,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
         expect(board.emulator.coil(2, 2)).toBe(true)
         expect((await runsOf(t, office))[0]).toMatchObject({ status: 'RUNNING' })
         // Nor does the run show in her history.
-        const hers = await t.gql<{ automationRuns: Run[] }>(RUNS, {}, dana.token)
+        const hers = await t.gql<{ automationRuns: AutomationRun[] }>(RUNS, {}, dana.token)
         expect(hers.data!.automationRuns.length).toBeGreaterThan(0)
         expect(hers.data!.automationRuns.map((r) => r.automationId)).not.toContain(office)
         const theirs = await t.gql(RUNS, { automationId: office }, dana.token)
