@@ -10,12 +10,30 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     // scrypt at OWASP cost takes ~0.4 s per password on this class of machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'hub',
+          include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+        },
+      },
+      {
+        // The web UI's component tests: React in jsdom with Testing Library.
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['ui/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['ui/src/test-setup.ts'],
+        },
+      },
+    ],
   },
 })
