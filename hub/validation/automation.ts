@@ -2,66 +2,23 @@
 // Whether each address belongs to a blind is checked against the database by the repository.
 import cron from 'node-cron'
 import { badInput } from '../errors'
-import { checkAddress, checkIntegerIn, checkName } from './fields'
+import { checkIntegerIn, checkName } from './fields'
+import {
+  OFFSET_MINUTES,
+  SCENES_MAX,
+  SCENES_MIN,
+  checkScene,
+  type AutomationInput,
+  type AutomationRulesContext,
+  type AutomationSpec,
+  type SunEvent,
+  type Trigger,
+  type TriggerInput,
+} from './scene'
 
-export const SCENES_MIN = 1
-export const SCENES_MAX = 100
-export const ADDRESSES_MAX = 64
-export const BLIND_CONTROL_DURATION = { min: 100, max: 300000 }
-export const DELAY_DURATION = { min: 100, max: 86400000 }
-export const OFFSET_MINUTES = { min: -720, max: 720 }
-
-export type TriggerType = 'MANUAL' | 'CRON' | 'SUN'
-export type SunEvent = 'SUNRISE' | 'SUNSET'
-export type SceneType = 'BLIND_CONTROL' | 'DELAY'
-
-export interface TriggerInput {
-  type: TriggerType
-  cron?: string | null
-  sunEvent?: SunEvent | null
-  offsetMinutes?: number | null
-  enabled?: boolean | null
-}
-
-export interface SceneInput {
-  name: string
-  type: SceneType
-  duration: number
-  blindAddresses?: string[] | null
-}
-
-export interface AutomationInput {
-  name: string
-  trigger: TriggerInput
-  scene: SceneInput[]
-}
-
-export interface Trigger {
-  type: TriggerType
-  cron: string | null
-  sunEvent: SunEvent | null
-  offsetMinutes: number
-  enabled: boolean
-}
-
-export interface SceneSpec {
-  name: string
-  type: SceneType
-  durationMs: number
-  /** Canonical `UNIT:COIL` addresses, in input order. */
-  addresses: string[]
-}
-
-export interface AutomationSpec {
-  name: string
-  trigger: Trigger
-  scenes: SceneSpec[]
-}
-
-export interface AutomationRulesContext {
-  /** Sun triggers need the hub's location. */
-  hasLocation: boolean
-}
+// The scene rules, limits and types live in ./scene, which the UI imports without node-cron;
+// re-exported so the hub keeps importing them from here.
+export * from './scene'
 
 /** A 5-field (minute first) or 6-field (second first) cron expression. */
 export function checkCron(field: string, value: string): string {
@@ -113,43 +70,6 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
       throw badInput('trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN')
   }
   return trigger
-}
-
-export function checkScene(input: SceneInput, i: number): SceneSpec {
-  const at = `scene[${i}]`
-  const name = checkName(`${at}.name`, input.name)
-  const given = input.blindAddresses ?? []
-  if (input.type === 'DELAY') {
-    if (given.length > 0) throw badInput(`${at}.blindAddresses`, 'must be empty for a DELAY scene')
-    const durationMs = checkIntegerIn(
-      `${at}.duration`,
-      input.duration,
-      DELAY_DURATION.min,
-      DELAY_DURATION.max,
-      ' ms',
-    )
-    return { name, type: 'DELAY', durationMs, addresses: [] }
-  }
-  if (given.length < 1 || given.length > ADDRESSES_MAX) {
-    throw badInput(
-      `${at}.blindAddresses`,
-      `must list 1 to ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`,
-    )
-  }
-  const addresses = given.map((a, j) => checkAddress(`${at}.blindAddresses[${j}]`, a))
-  const seen = new Set<string>()
-  addresses.forEach((a, j) => {
-    if (seen.has(a)) throw badInput(`${at}.blindAddresses[${j}]`, `must not repeat address ${a}`)
-    seen.add(a)
-  })
-  const durationMs = checkIntegerIn(
-    `${at}.duration`,
-    input.duration,
-    BLIND_CONTROL_DURATION.min,
-    BLIND_CONTROL_DURATION.max,
-    ' ms',
-  )
-  return { name, type: 'BLIND_CONTROL', durationMs, addresses }
 }
 
 export function checkAutomationInput(
