@@ -1,16 +1,27 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
+import { Router } from 'wouter'
+import '@fontsource-variable/inter'
+import { App } from './app/App'
+import { registerServiceWorker } from './service-worker-registration'
+import { applyColorMode, readColorMode } from './theme/color-mode'
 import './style.css'
+
+// Before the first paint, so a dark page never flashes light.
+applyColorMode(readColorMode())
 
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Router>
+        <App />
+      </Router>
     </StrictMode>,
   )
+  registerServiceWorker()
 } else {
+  // Spec sections 2 and 8: without a root element there is no app, only a red message.
   document.body.innerHTML =
     '<p style="color:#c62828;font:16px sans-serif;padding:16px">Lamella cannot start: the root element is missing.</p>'
 }

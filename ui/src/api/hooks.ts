@@ -1,0 +1,19 @@
+// Typed SWR hooks, one per query. The fetcher is set once in the session's SWRConfig.
+import useSWR, { type SWRResponse } from 'swr'
+import { keys, type QueryKey } from './operations'
+import type { ApiError } from './client'
+import type { Automation, AutomationRun, AutomationSummary, Blind, HubStatus, User } from './types'
+
+function useQuery<T>(key: QueryKey | null): SWRResponse<T, ApiError> {
+  return useSWR<T, ApiError>(key)
+}
+
+export const useWhoAmI = () => useQuery<User>(keys.whoAmI)
+export const useBlindList = () => useQuery<Blind[]>(keys.blindList)
+export const useAutomationList = () => useQuery<AutomationSummary[]>(keys.automationList)
+export const useAutomation = (id: string | null) =>
+  useQuery<Automation | null>(id ? keys.automation(id) : null)
+export const useAutomationRuns = (automationId: string | null) =>
+  useQuery<AutomationRun[]>(automationId ? keys.automationRuns(automationId) : null)
+export const useUserList = () => useQuery<User[]>(keys.userList)
+export const useHubStatus = () => useQuery<HubStatus>(keys.hubStatus)

@@ -1,0 +1,216 @@
+// Every GraphQL operation the UI sends, named as the spec names them (section 7), with the
+// SWR key its answer is cached under. Keys are arrays whose first element is the operation
+// name, so `data:changed` can revalidate by operation (see cache-keys.ts).
+import { graphql } from './client'
+import type {
+  Automation,
+  AutomationInput,
+  AutomationRun,
+  AutomationSummary,
+  Blind,
+  BlindInput,
+  Direction,
+  HubStatus,
+  User,
+  UserInput,
+  UserUpdateInput,
+} from './types'
+
+const BLIND = 'id name blindAddressUp blindAddressDown travelTimeMs isFavorite motion'
+const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
+const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
+const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
+
+export type QueryKey =
+  | readonly ['whoAmI']
+  | readonly ['blindList']
+  | readonly ['blind', string]
+  | readonly ['automationList']
+  | readonly ['automation', string]
+  | readonly ['automationRuns', string]
+  | readonly ['userList']
+  | readonly ['user', string]
+  | readonly ['hubStatus']
+
+export const keys = {
+  whoAmI: ['whoAmI'] as const,
+  blindList: ['blindList'] as const,
+  blind: (id: string) => ['blind', id] as const,
+  automationList: ['automationList'] as const,
+  automation: (id: string) => ['automation', id] as const,
+  automationRuns: (automationId: string) => ['automationRuns', automationId] as const,
+  userList: ['userList'] as const,
+  user: (id: string) => ['user', id] as const,
+  hubStatus: ['hubStatus'] as const,
+} satisfies Record<string, QueryKey | ((id: string) => QueryKey)>
+
+/** The SWR fetcher: runs the query a key names. */
+export async function fetchKey(key: QueryKey): Promise<unknown> {
+  switch (key[0]) {
+    case 'whoAmI':
+      return (await run<{ whoAmI: User }>('whoAmI', `query whoAmI { whoAmI { ${USER} } }`)).whoAmI
+    case 'blindList':
+      return (
+        await run<{ blindList: Blind[] }>('blindList', `query blindList { blindList { ${BLIND} } }`)
+      ).blindList
+    case 'blind':
+      return (
+        await run<{ blind: Blind | null }>(
+          'blind',
+          `query blind($id: ID!) { blind(id: $id) { ${BLIND} } }`,
+          {
+            id: key[1],
+          },
+        )
+      ).blind
+    case 'automationList':
+      return (
+        await run<{ automationList: AutomationSummary[] }>(
+          'automationList',
+          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id } nextRunAt lastRun { ${RUN} } } }`,
+        )
+      ).automationList
+    case 'automation':
+      return (
+        await run<{ automation: Automation | null }>(
+          'automation',
+          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses } nextRunAt lastRun { ${RUN} } } }`,
+          { id: key[1] },
+        )
+      ).automation
+    case 'automationRuns':
+      return (
+        await run<{ automationRuns: AutomationRun[] }>(
+          'automationRuns',
+          `query automationRuns($automationId: ID, $limit: Int) { automationRuns(automationId: $automationId, limit: $limit) { ${RUN} } }`,
+          { automationId: key[1], limit: 20 },
+        )
+      ).automationRuns
+    case 'userList':
+      return (
+        await run<{ userList: User[] }>('userList', `query userList { userList { ${USER} } }`)
+      ).userList
+    case 'user':
+      return (
+        await run<{ user: User | null }>(
+          'user',
+          `query user($id: ID!) { user(id: $id) { ${USER} } }`,
+          {
+            id: key[1],
+          },
+        )
+      ).user
+    case 'hubStatus':
+      return (
+        await run<{ hubStatus: HubStatus }>(
+          'hubStatus',
+          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } } }',
+        )
+      ).hubStatus
+  }
+}
+
+function run<T>(operationName: string, query: string, variables?: Record<string, unknown>) {
+  return graphql<T>({ operationName, query, variables })
+}
+
+/** Never cached (spec section 7); sent without a token. */
+export async function login(username: string, password: string) {
+  const data = await graphql<{ login: { token: string; expiresAt: string } }>(
+    {
+      operationName: 'login',
+      query:
+        'query login($username: String!, $password: String!) { login(username: $username, password: $password) { token expiresAt } }',
+      variables: { username, password },
+    },
+    null,
+  )
+  return data.login
+}
+
+export const mutations = {
+  logout: () => run<{ logout: boolean }>('logout', 'mutation logout { logout }'),
+
+  blindCreate: (input: BlindInput) =>
+    run<{ blindCreate: Blind }>(
+      'blindCreate',
+      `mutation blindCreate($input: BlindInput!) { blindCreate(input: $input) { ${BLIND} } }`,
+      { input },
+    ).then((d) => d.blindCreate),
+  blindUpdate: (id: string, input: BlindInput) =>
+    run<{ blindUpdate: Blind }>(
+      'blindUpdate',
+      `mutation blindUpdate($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { ${BLIND} } }`,
+      { id, input },
+    ).then((d) => d.blindUpdate),
+  blindDelete: (ids: string[]) =>
+    run<{ blindDelete: string[] }>(
+      'blindDelete',
+      'mutation blindDelete($ids: [ID!]!) { blindDelete(ids: $ids) }',
+      { ids },
+    ).then((d) => d.blindDelete),
+  blindMove: (ids: string[], direction: Direction) =>
+    run<{ blindMove: Blind[] }>(
+      'blindMove',
+      `mutation blindMove($ids: [ID!]!, $direction: Direction!) { blindMove(ids: $ids, direction: $direction) { ${BLIND} } }`,
+      { ids, direction },
+    ).then((d) => d.blindMove),
+  setFavoriteBlind: (id: string, favorite: boolean) => {
+    const op = favorite ? 'setFavoriteBlind' : 'unsetFavoriteBlind'
+    return run<Record<string, boolean>>(op, `mutation ${op}($id: ID!) { ${op}(id: $id) }`, { id })
+  },
+
+  automationCreate: (input: AutomationInput) =>
+    run<{ automationCreate: { id: string; name: string } }>(
+      'automationCreate',
+      'mutation automationCreate($input: AutomationInput!) { automationCreate(input: $input) { id name } }',
+      { input },
+    ).then((d) => d.automationCreate),
+  automationUpdate: (id: string, input: AutomationInput) =>
+    run<{ automationUpdate: { id: string; name: string } }>(
+      'automationUpdate',
+      'mutation automationUpdate($id: ID!, $input: AutomationInput!) { automationUpdate(id: $id, input: $input) { id name } }',
+      { id, input },
+    ).then((d) => d.automationUpdate),
+  automationDelete: (ids: string[]) =>
+    run<{ automationDelete: string[] }>(
+      'automationDelete',
+      'mutation automationDelete($ids: [ID!]!) { automationDelete(ids: $ids) }',
+      { ids },
+    ).then((d) => d.automationDelete),
+  automationRun: (id: string) =>
+    run<{ automationRun: AutomationRun }>(
+      'automationRun',
+      `mutation automationRun($id: ID!) { automationRun(id: $id) { ${RUN} } }`,
+      { id },
+    ).then((d) => d.automationRun),
+  automationCancel: (runId: string) =>
+    run<{ automationCancel: AutomationRun }>(
+      'automationCancel',
+      `mutation automationCancel($runId: ID!) { automationCancel(runId: $runId) { ${RUN} } }`,
+      { runId },
+    ).then((d) => d.automationCancel),
+  setFavoriteAutomation: (id: string, favorite: boolean) => {
+    const op = favorite ? 'setFavoriteAutomation' : 'unsetFavoriteAutomation'
+    return run<Record<string, boolean>>(op, `mutation ${op}($id: ID!) { ${op}(id: $id) }`, { id })
+  },
+
+  userCreate: (input: UserInput) =>
+    run<{ userCreate: User }>(
+      'userCreate',
+      `mutation userCreate($input: UserInput!) { userCreate(input: $input) { ${USER} } }`,
+      { input },
+    ).then((d) => d.userCreate),
+  userUpdate: (id: string, input: UserUpdateInput) =>
+    run<{ userUpdate: User }>(
+      'userUpdate',
+      `mutation userUpdate($id: ID!, $input: UserUpdateInput!) { userUpdate(id: $id, input: $input) { ${USER} } }`,
+      { id, input },
+    ).then((d) => d.userUpdate),
+  userDelete: (ids: string[]) =>
+    run<{ userDelete: string[] }>(
+      'userDelete',
+      'mutation userDelete($ids: [ID!]!) { userDelete(ids: $ids) }',
+      { ids },
+    ).then((d) => d.userDelete),
+}

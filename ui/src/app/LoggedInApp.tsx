@@ -1,0 +1,55 @@
+// Logged in: load the current user (spec section 4), then the routes this user may open.
+import { Suspense, useEffect } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { useWhoAmI } from '../api/hooks'
+import { LiveUpdates } from '../realtime/LiveUpdates'
+import { RealtimeProvider } from '../realtime/realtime'
+import { fireLogout } from '../session/logout-event'
+import { Layout } from '../shell/Layout'
+import { menuFor, routesFor } from '../shell/menu'
+import { RouteError, RouteErrorBoundary } from '../shell/route-error'
+import { FullPageSpinner, InlineSpinner } from '../shell/Spinner'
+
+function NotFound(): never {
+  throw new RouteError(404, 'Not Found')
+}
+
+export function LoggedInApp({ token }: { token: string }) {
+  const { data: me, error } = useWhoAmI()
+  const [location] = useLocation()
+  const cannotLoad = !me && error !== undefined
+
+  useEffect(() => {
+    // Spec section 4: the current user failed to load and none is known: log out.
+    if (cannotLoad) fireLogout()
+  }, [cannotLoad])
+
+  if (!me) return <FullPageSpinner label="Loading your account" />
+
+  const routes = routesFor(me.isAdmin)
+  return (
+    <RealtimeProvider token={token}>
+      <LiveUpdates />
+      <Layout menu={menuFor(me.isAdmin)} username={me.username} isAdmin={me.isAdmin}>
+        <RouteErrorBoundary key={location}>
+          <Suspense fallback={<InlineSpinner />}>
+            <Switch>
+              {routes.map(({ path, element: Page }) => (
+                <Route key={path} path={path} component={Page} />
+              ))}
+              <Route path="/login">{() => <RedirectHome />}</Route>
+              <Route component={NotFound} />
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
+      </Layout>
+    </RealtimeProvider>
+  )
+}
+
+/** /login while logged in goes home. */
+function RedirectHome() {
+  const [, navigate] = useLocation()
+  useEffect(() => navigate('/', { replace: true }), [navigate])
+  return null
+}

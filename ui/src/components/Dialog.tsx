@@ -1,0 +1,118 @@
+// A modal dialog: labelled by its title, focus moved in on open and kept inside, Escape or
+// the close button dismisses it, focus returns to where it was.
+import { useEffect, useId, useRef } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
+import { CloseIcon } from '../shell/icons'
+
+interface Props {
+  title: string
+  onClose: () => void
+  children: ReactNode
+  /** The dialog's buttons, shown at its foot. */
+  actions?: ReactNode
+  role?: 'dialog' | 'alertdialog'
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export function Dialog({ title, onClose, children, actions, role = 'dialog' }: Props) {
+  const titleId = useId()
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null
+    const first = panel.current?.querySelector<HTMLElement>(
+      'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+    )
+    ;(first ?? panel.current)?.focus()
+    return () => before?.focus?.()
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      onClose()
+      return
+    }
+    if (event.key !== 'Tab' || !panel.current) return
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        className="dialog"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <header className="dialog-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="dialog-body">{children}</div>
+        {actions && <footer className="dialog-actions">{actions}</footer>}
+      </div>
+    </div>
+  )
+}
+
+interface ConfirmProps {
+  title: string
+  message: ReactNode
+  confirmLabel: string
+  busy?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** Asks before something that cannot be undone, such as a delete. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      role="alertdialog"
+      actions={
+        <>
+          <button type="button" className="button button-quiet" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  )
+}

@@ -1,0 +1,43 @@
+// Turning a rejected input into messages at the fields. The hub's 400 and 409 errors name the
+// field (`name`, `blindAddressUp`, `scene[1].duration`) and the message starts with it; the
+// UI's own checks use the hub's checkers, so both read the same.
+import { ApiError } from '../api/client'
+import { HubError } from '../../../hub/errors'
+
+export type FieldErrors = Record<string, string>
+
+/** The rule without the field path in front: "must be 1 to 64 characters…" → "Must be …". */
+export function ruleText(message: string, field: string | undefined): string {
+  const rule = field && message.startsWith(`${field} `) ? message.slice(field.length + 1) : message
+  const withoutPrefix = field && rule.startsWith(`${field}: `) ? rule.slice(field.length + 2) : rule
+  return withoutPrefix.charAt(0).toUpperCase() + withoutPrefix.slice(1)
+}
+
+/**
+ * Runs each check (a hub checker bound to its value); returns the broken rules by field.
+ * A check that passes contributes nothing.
+ */
+export function collectFieldErrors(checks: (() => unknown)[]): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const check of checks) {
+    try {
+      check()
+    } catch (err) {
+      if (!(err instanceof HubError) || !err.field) throw err
+      errors[err.field] ??= ruleText(err.message, err.field)
+    }
+  }
+  return errors
+}
+
+/** A server error about a field, as a field error; null when the error is not about a field. */
+export function fieldErrorFrom(err: unknown): FieldErrors | null {
+  if (err instanceof ApiError && err.field && (err.code === 400 || err.code === 409)) {
+    return { [err.field]: ruleText(err.message, err.field) }
+  }
+  return null
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : 'Something went wrong'
+}

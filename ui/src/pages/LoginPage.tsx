@@ -1,0 +1,69 @@
+// The only page before login (spec section 2): username, password and the server's error
+// text, empty when the server sent none (spec section 8).
+import { useState, type FormEvent } from 'react'
+import { ApiError } from '../api/client'
+import { login } from '../api/operations'
+import { useSession } from '../session/session'
+import { LogoMark } from '../shell/icons'
+
+export function LoginPage() {
+  const session = useSession()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError('')
+    try {
+      const { token } = await login(username, password)
+      session.login(token)
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : '')
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
+        <div className="login-brand">
+          <LogoMark />
+          <h1 id="login-title">Lamella</h1>
+        </div>
+        <p className="muted">Sign in to control your blinds.</p>
+        <label className="field">
+          <span className="field-label">Username</span>
+          <input
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">Password</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </label>
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+    </main>
+  )
+}

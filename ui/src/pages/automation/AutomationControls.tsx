@@ -1,0 +1,66 @@
+// The favourite toggle and the run button, as the list and the edit page show them.
+import { useState } from 'react'
+import { PlayIcon, StarIcon } from '../../shell/icons'
+import { useAutomationActions } from './automation-actions'
+
+interface Props {
+  automation: { id: string; name: string; isFavorite: boolean }
+}
+
+export function FavoriteToggle({ automation }: Props) {
+  const { setFavorite } = useAutomationActions()
+  const label = `Favourite ${automation.name}`
+  return (
+    <button
+      type="button"
+      className="icon-button favorite"
+      aria-pressed={automation.isFavorite}
+      aria-label={label}
+      title={automation.isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+      onClick={() => void setFavorite(automation, !automation.isFavorite)}
+    >
+      <StarIcon filled={automation.isFavorite} />
+    </button>
+  )
+}
+
+/** An icon button in the list, a labelled button on the edit page. */
+export function RunButton({
+  automation,
+  labelled = false,
+  disabled = false,
+}: Props & { labelled?: boolean; disabled?: boolean }) {
+  const { run } = useAutomationActions()
+  const [starting, setStarting] = useState(false)
+  const start = async () => {
+    setStarting(true)
+    await run(automation)
+    setStarting(false)
+  }
+  if (labelled) {
+    return (
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={starting || disabled}
+        title={disabled ? 'It is running now' : undefined}
+        onClick={() => void start()}
+      >
+        <PlayIcon />
+        <span>{starting ? 'Starting…' : 'Run now'}</span>
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={`Run ${automation.name}`}
+      title={`Run ${automation.name} now`}
+      disabled={starting}
+      onClick={() => void start()}
+    >
+      <PlayIcon />
+    </button>
+  )
+}

@@ -1,0 +1,190 @@
+// The automation editor on /automation/create: the scene list, what is sent, and rules broken
+// at the client or refused by the hub shown at their fields.
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HubErrorAnswer, fieldError, renderAutomationPages, stubHub } from './hub-stub'
+
+beforeEach(() => {
+  // The API client logs each GraphQL error; the tests look at the page instead.
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const scene = (n: number) => screen.getByRole('group', { name: `Scene ${n}` })
+const sceneNames = () =>
+  screen
+    .getAllByRole('group', { name: /^Scene \d+$/ })
+    .map((g) => (within(g).getByLabelText('Scene name') as HTMLInputElement).value)
+
+async function fillValidAutomation(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Morning')
+  await user.click(await within(scene(1)).findByLabelText('Living room up'))
+}
+
+describe('the automation editor for a new automation', () => {
+  it('starts with one blind-control scene, and adds, removes and reorders scenes', async () => {
+    stubHub()
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    expect(screen.getByRole('heading', { level: 1, name: 'New automation' })).toBeTruthy()
+    expect(sceneNames()).toEqual(['Move blinds'])
+    expect((within(scene(1)).getByLabelText('Type') as HTMLSelectElement).value).toBe(
+      'BLIND_CONTROL',
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Add scene' }))
+    // The new scene's name has the focus, ready to type.
+    expect(document.activeElement).toBe(within(scene(2)).getByLabelText('Scene name'))
+    await user.selectOptions(within(scene(2)).getByLabelText('Type'), 'DELAY')
+    expect(sceneNames()).toEqual(['Move blinds', 'Wait'])
+    await user.click(screen.getByRole('button', { name: 'Add scene' }))
+    await user.clear(within(scene(3)).getByLabelText('Scene name'))
+    await user.type(within(scene(3)).getByLabelText('Scene name'), 'Close')
+
+    await user.click(screen.getByRole('button', { name: 'Move scene 2 up' }))
+    expect(sceneNames()).toEqual(['Wait', 'Move blinds', 'Close'])
+    await user.click(screen.getByRole('button', { name: 'Move scene 2 down' }))
+    expect(sceneNames()).toEqual(['Wait', 'Close', 'Move blinds'])
+    expect(screen.getByRole('button', { name: 'Move scene 1 up' })).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Move scene 3 down' })).toHaveProperty(
+      'disabled',
+      true,
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Remove scene 1' }))
+    expect(sceneNames()).toEqual(['Close', 'Move blinds'])
+    await user.click(screen.getByRole('button', { name: 'Remove scene 2' }))
+    expect(sceneNames()).toEqual(['Close'])
+    // An automation keeps at least one scene.
+    expect(screen.getByRole('button', { name: 'Remove scene 1' })).toHaveProperty('disabled', true)
+  })
+
+  it('sends a duration of 1.5 s as 1500 ms, then opens the new automation', async () => {
+    const hub = stubHub({ automationCreate: { id: 'a-new', name: 'Morning' } })
+    const user = userEvent.setup()
+    const { location } = renderAutomationPages('/automation/create')
+
+    await fillValidAutomation(user)
+    const duration = within(scene(1)).getByLabelText('Duration (seconds)')
+    await user.clear(duration)
+    await user.type(duration, '1.5')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await screen.findByText('Automation Morning created')
+    expect(hub.variablesOf('automationCreate')).toEqual([
+      {
+        input: {
+          name: 'Morning',
+          trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
+          scene: [
+            { name: 'Move blinds', type: 'BLIND_CONTROL', duration: 1500, blindAddresses: ['1:0'] },
+          ],
+        },
+      },
+    ])
+    await waitFor(() => expect(location.history.at(-1)).toBe('/automation/a-new'))
+  })
+
+  it('ticks one side of a blind at a time, as the hub drives one way per scene', async () => {
+    stubHub()
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    const up = (await within(scene(1)).findByLabelText('Kitchen up')) as HTMLInputElement
+    const down = within(scene(1)).getByLabelText('Kitchen down') as HTMLInputElement
+    await user.click(up)
+    await user.click(down)
+    expect([up.checked, down.checked]).toEqual([false, true])
+  })
+
+  it('shows each broken rule at its field and sends nothing', async () => {
+    const hub = stubHub()
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    await user.click(screen.getByLabelText('Schedule (cron)'))
+    await user.type(screen.getByLabelText('Cron expression'), '61 7 * * *')
+    await user.click(screen.getByRole('button', { name: 'Add scene' }))
+    await user.selectOptions(within(scene(2)).getByLabelText('Type'), 'DELAY')
+    const delay = within(scene(2)).getByLabelText('Duration (seconds)')
+    await user.clear(delay)
+    await user.type(delay, '0')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Fix the marked fields')).toBeTruthy()
+    expect(fieldError(screen.getByLabelText('Name'))).toBe(
+      'Must be 1 to 64 characters after trimming (got 0)',
+    )
+    expect(fieldError(screen.getByLabelText('Cron expression'))).toBe(
+      'Is not a valid cron expression: minutes part must be >= 0 and <= 59',
+    )
+    expect(fieldError(within(scene(2)).getByLabelText('Duration (seconds)'))).toBe(
+      'Enter 0.1 to 86400 seconds (24 hours)',
+    )
+    const addresses = within(scene(1)).getByRole('group', { name: 'Blinds to move' })
+    expect(fieldError(addresses)).toBe('Tick at least one blind to move')
+    // Focus goes to the first marked field.
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
+    expect(hub.variablesOf('automationCreate')).toEqual([])
+  })
+
+  it("shows the hub's 400 about scene[1].duration at scene 2's duration field", async () => {
+    stubHub({
+      automationCreate: new HubErrorAnswer(
+        'scene[1].duration must be an integer from 100 to 86400000 ms (got 86400001)',
+        400,
+        'scene[1].duration',
+      ),
+    })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    await fillValidAutomation(user)
+    await user.click(screen.getByRole('button', { name: 'Add scene' }))
+    await user.selectOptions(within(scene(2)).getByLabelText('Type'), 'DELAY')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const duration = within(scene(2)).getByLabelText('Duration (seconds)')
+    await waitFor(() => expect(fieldError(duration)).toBe('Enter 0.1 to 86400 seconds (24 hours)'))
+    expect(fieldError(within(scene(1)).getByLabelText('Duration (seconds)'))).toBeNull()
+    expect(screen.getByText('Fix the marked fields')).toBeTruthy()
+  })
+
+  it("shows the hub's answer about one address at that scene's blinds", async () => {
+    stubHub({
+      automationCreate: new HubErrorAnswer(
+        'scene[0].blindAddresses[0] must be the up or down address of a blind; no blind uses 1:0',
+        400,
+        'scene[0].blindAddresses[0]',
+      ),
+    })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    await fillValidAutomation(user)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const addresses = within(scene(1)).getByRole('group', { name: 'Blinds to move' })
+    await waitFor(() =>
+      expect(fieldError(addresses)).toBe(
+        'Must be the up or down address of a blind; no blind uses 1:0',
+      ),
+    )
+  })
+
+  it('shows a refusal that is about no field above the form', async () => {
+    stubHub({ automationCreate: new HubErrorAnswer('You are not allowed to do this', 403) })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation/create')
+
+    await fillValidAutomation(user)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect((await screen.findByRole('alert')).textContent).toBe('You are not allowed to do this')
+  })
+})

@@ -1,0 +1,98 @@
+// /automation/create and /automation/:id: the editor, and for an existing automation its
+// status, run buttons, favourite, delete and run history.
+import { useRef, useState } from 'react'
+import { Link, useParams } from 'wouter'
+import { useAutomation } from '../../api/hooks'
+import type { Automation } from '../../api/types'
+import { BackIcon } from '../../shell/icons'
+import { RouteError } from '../../shell/route-error'
+import { InlineSpinner } from '../../shell/Spinner'
+import { FavoriteToggle } from './AutomationControls'
+import { AutomationForm } from './AutomationForm'
+import { DeleteAutomationButton } from './DeleteAutomationButton'
+import { draftFromAutomation, newAutomationDraft } from './draft'
+import { RunHistory } from './RunHistory'
+import { RunPanel } from './RunPanel'
+import './automation-editor.css'
+
+export default function AutomationEditPage() {
+  const { id } = useParams<{ id?: string }>()
+  return id ? <EditAutomation key={id} id={id} /> : <CreateAutomation />
+}
+
+function BackLink() {
+  return (
+    <Link href="/automation" className="back-link">
+      <BackIcon />
+      <span>All automations</span>
+    </Link>
+  )
+}
+
+function CreateAutomation() {
+  const [initial] = useState(newAutomationDraft)
+  return (
+    <section className="page automation-editor automation-create">
+      <BackLink />
+      <header className="page-header">
+        <h1>New automation</h1>
+      </header>
+      <AutomationForm automationId={null} initial={initial} />
+    </section>
+  )
+}
+
+function EditAutomation({ id }: { id: string }) {
+  const { data: automation, error } = useAutomation(id)
+  // Once deleted, the page may see its automation vanish before it has navigated away.
+  const deleting = useRef(false)
+
+  // The hub answers an unknown id with null, and an id that is no UUID with a 400.
+  if (automation === null || (!automation && error && [400, 404].includes(error.code ?? 0))) {
+    if (deleting.current) return null
+    throw new RouteError(404, 'Not Found')
+  }
+  if (!automation) {
+    return (
+      <section className="page automation-editor">
+        <BackLink />
+        {error ? (
+          <p className="banner banner-error" role="alert">
+            The automation could not be loaded: {error.message}
+          </p>
+        ) : (
+          <InlineSpinner label="Loading automation" />
+        )}
+      </section>
+    )
+  }
+  return <EditAutomationView automation={automation} onDeleting={() => (deleting.current = true)} />
+}
+
+function EditAutomationView(props: { automation: Automation; onDeleting: () => void }) {
+  const { automation, onDeleting } = props
+  const [initial] = useState(() => draftFromAutomation(automation))
+  return (
+    <section className="page automation-editor">
+      <BackLink />
+      <header className="page-header">
+        <h1>Edit {automation.name}</h1>
+        <div className="page-header-actions">
+          <FavoriteToggle automation={automation} />
+          <DeleteAutomationButton automation={automation} onDeleting={onDeleting} />
+        </div>
+      </header>
+      <div className="automation-edit-layout">
+        <div className="automation-edit-status">
+          <RunPanel automation={automation} />
+        </div>
+        <div className="automation-edit-form">
+          <AutomationForm automationId={automation.id} initial={initial} />
+        </div>
+        <div className="automation-edit-history">
+          <RunHistory automationId={automation.id} sceneCount={automation.scene.length} />
+        </div>
+      </div>
+    </section>
+  )
+}

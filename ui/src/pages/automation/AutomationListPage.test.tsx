@@ -1,0 +1,132 @@
+// The automation list: rows by name with trigger, next and last run; favourites shown at
+// once; running from the list with the hub's answer as a toast.
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AutomationSummary } from '../../api/types'
+import { HubErrorAnswer, automation, renderAutomationPages, run, stubHub } from './hub-stub'
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function summary(overrides: Partial<AutomationSummary>): AutomationSummary {
+  const { scene, ...rest } = automation()
+  return { ...rest, scene: scene.map(({ id }) => ({ id })), ...overrides }
+}
+
+const MORNING = summary({})
+const DUSK = summary({
+  id: 'a-dusk',
+  name: 'dusk',
+  trigger: { type: 'SUN', cron: null, sunEvent: 'SUNSET', offsetMinutes: 15, enabled: false },
+  nextRunAt: null,
+  lastRun: run({ status: 'FAILED', error: 'The relay bus is offline: timeout' }),
+})
+const AWAY = summary({
+  id: 'a-away',
+  name: 'Away',
+  trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
+  nextRunAt: null,
+})
+
+describe('the automation list', () => {
+  it('lists automations by name, with their trigger, next run and last run', async () => {
+    stubHub({ automationList: [MORNING, DUSK, AWAY] })
+    renderAutomationPages('/automation')
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Automation' })).toBeTruthy()
+    const list = await screen.findByRole('list', { name: 'Automations' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getAllByRole('link')[0]?.textContent)).toEqual([
+      'Away',
+      'dusk',
+      'Morning',
+    ])
+    expect(within(rows[2]!).getByRole('link', { name: 'Morning' }).getAttribute('href')).toBe(
+      '/automation/a-morning',
+    )
+    expect(rows[0]?.textContent).toContain('Manual')
+    expect(rows[1]?.textContent).toContain('Sunset +15 min')
+    expect(rows[1]?.textContent).toContain('Disabled')
+    expect(rows[1]?.querySelector('.chip-failed')?.getAttribute('title')).toBe(
+      'The relay bus is offline: timeout',
+    )
+    expect(rows[2]?.textContent).toMatch(/At 07:00( AM)?, Monday through Friday/)
+    expect(rows[2]?.querySelector('time')?.getAttribute('datetime')).toBe(MORNING.nextRunAt)
+    expect(screen.getByRole('link', { name: 'New automation' }).getAttribute('href')).toBe(
+      '/automation/create',
+    )
+  })
+
+  it('marks a favourite at once and tells the hub', async () => {
+    let answer: () => void = () => {}
+    const hub = stubHub({
+      automationList: [MORNING],
+      setFavoriteAutomation: () =>
+        new Promise<boolean>((resolve) => (answer = () => resolve(true))),
+    })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation')
+
+    const star = await screen.findByRole('button', { name: 'Favourite Morning' })
+    expect(star.getAttribute('aria-pressed')).toBe('false')
+    await user.click(star)
+    // Pressed before the hub has answered.
+    expect(star.getAttribute('aria-pressed')).toBe('true')
+    expect(hub.variablesOf('setFavoriteAutomation')).toEqual([{ id: 'a-morning' }])
+    answer()
+  })
+
+  it('takes the favourite back when the hub refuses it', async () => {
+    stubHub({
+      automationList: [MORNING],
+      setFavoriteAutomation: new HubErrorAnswer('Automation a-morning does not exist', 404),
+    })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation')
+
+    const star = await screen.findByRole('button', { name: 'Favourite Morning' })
+    await user.click(star)
+    expect(await screen.findByText('Automation a-morning does not exist')).toBeTruthy()
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('false'))
+  })
+
+  it('runs an automation with a toast, and shows the hub’s message when it already runs', async () => {
+    let running = false
+    const hub = stubHub({
+      automationList: [MORNING],
+      automationRun: () => {
+        if (running) {
+          return new HubErrorAnswer(
+            'This automation is already running (run run-1); cancel it first',
+            409,
+          )
+        }
+        running = true
+        return run({ status: 'RUNNING', finishedAt: null })
+      },
+    })
+    const user = userEvent.setup()
+    renderAutomationPages('/automation')
+
+    await user.click(await screen.findByRole('button', { name: 'Run Morning' }))
+    expect(await screen.findByText('Started Morning')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Run Morning' }))
+    expect(
+      await screen.findByText('This automation is already running (run run-1); cancel it first'),
+    ).toBeTruthy()
+    expect(hub.variablesOf('automationRun')).toEqual([{ id: 'a-morning' }, { id: 'a-morning' }])
+  })
+
+  it('says so when there are no automations yet', async () => {
+    stubHub({ automationList: [] })
+    renderAutomationPages('/automation')
+    expect(await screen.findByRole('heading', { name: 'No automations yet' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Create your first automation' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,65 @@
+// One automation in the list: its name (a link to the editor), when it runs, when it runs
+// next, how its last run went, and the favourite and run buttons.
+import type { ComponentType } from 'react'
+import { Link } from 'wouter'
+import type { AutomationSummary, TriggerType } from '../../api/types'
+import { AutomationIcon, SunIcon } from '../../shell/icons'
+import { ManualIcon } from './ManualIcon'
+import { FavoriteToggle, RunButton } from './AutomationControls'
+import { RunStatusChip } from './RunStatusChip'
+import { formatFullDate, formatWhen } from './time-format'
+import { triggerSummary } from './trigger-summary'
+
+const TRIGGER_ICON: Record<TriggerType, ComponentType> = {
+  MANUAL: ManualIcon,
+  CRON: AutomationIcon,
+  SUN: SunIcon,
+}
+
+export function AutomationRow({ automation }: { automation: AutomationSummary }) {
+  const { trigger, nextRunAt, lastRun } = automation
+  const scenes = automation.scene.length
+  const TriggerIcon = TRIGGER_ICON[trigger.type]
+  return (
+    <li className="automation-row">
+      <span className={`automation-kind${trigger.enabled ? '' : ' automation-kind-off'}`}>
+        <TriggerIcon />
+      </span>
+      <div className="list-main">
+        <Link href={`/automation/${automation.id}`} className="list-title automation-link">
+          {automation.name}
+        </Link>
+        <div className="list-meta">
+          <span>
+            {triggerSummary(trigger)} · {scenes} {scenes === 1 ? 'scene' : 'scenes'}
+          </span>
+          {!trigger.enabled && <span className="badge">Disabled</span>}
+        </div>
+        <div className="list-meta automation-times">
+          {nextRunAt && (
+            <span>
+              Next run{' '}
+              <time dateTime={nextRunAt} title={formatFullDate(nextRunAt)}>
+                {formatWhen(nextRunAt)}
+              </time>
+            </span>
+          )}
+          {lastRun && (
+            <span className="last-run">
+              <span className="last-run-label">Last run</span>
+              <RunStatusChip run={lastRun} />
+              <time dateTime={lastRun.startedAt} title={formatFullDate(lastRun.startedAt)}>
+                {formatWhen(lastRun.startedAt)}
+              </time>
+            </span>
+          )}
+          {!nextRunAt && !lastRun && <span>Never run</span>}
+        </div>
+      </div>
+      <div className="list-actions">
+        <FavoriteToggle automation={automation} />
+        <RunButton automation={automation} />
+      </div>
+    </li>
+  )
+}

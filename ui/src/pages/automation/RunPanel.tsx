@@ -1,0 +1,89 @@
+// The edit page's status card: the saved trigger, the next and the last run, and the buttons
+// to run the automation now or cancel the run under way.
+import { useId, useState } from 'react'
+import type { Automation } from '../../api/types'
+import { StopIcon } from '../../shell/icons'
+import { useAutomationActions } from './automation-actions'
+import { RunButton } from './AutomationControls'
+import { RunStatusChip } from './RunStatusChip'
+import { formatFullDate, formatWhen } from './time-format'
+import { triggerSummary } from './trigger-summary'
+
+function nextRunText(automation: Automation): string {
+  if (automation.trigger.type === 'MANUAL') return 'Only when run by hand'
+  if (!automation.trigger.enabled) return 'None while disabled'
+  return 'Not scheduled'
+}
+
+export function RunPanel({ automation }: { automation: Automation }) {
+  const id = useId()
+  const { cancel } = useAutomationActions()
+  const [cancelling, setCancelling] = useState(false)
+  const { trigger, nextRunAt, lastRun } = automation
+  const running = lastRun?.status === 'RUNNING' ? lastRun : null
+
+  const cancelRun = async (runId: string) => {
+    setCancelling(true)
+    await cancel(automation, runId)
+    setCancelling(false)
+  }
+
+  return (
+    <section className="card section run-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Status</h2>
+      <dl className="facts">
+        <div>
+          <dt>Trigger</dt>
+          <dd>
+            {triggerSummary(trigger)}
+            {!trigger.enabled && <span className="badge">Disabled</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Next run</dt>
+          <dd>
+            {nextRunAt ? (
+              <time dateTime={nextRunAt} title={formatFullDate(nextRunAt)}>
+                {formatWhen(nextRunAt)}
+              </time>
+            ) : (
+              <span className="muted">{nextRunText(automation)}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Last run</dt>
+          <dd>
+            {lastRun ? (
+              <>
+                <RunStatusChip run={lastRun} />
+                <time dateTime={lastRun.startedAt} title={formatFullDate(lastRun.startedAt)}>
+                  {formatWhen(lastRun.startedAt)}
+                </time>
+              </>
+            ) : (
+              <span className="muted">Never</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {lastRun?.status === 'FAILED' && lastRun.error && (
+        <p className="run-error">{lastRun.error}</p>
+      )}
+      <div className="run-panel-actions">
+        <RunButton automation={automation} labelled disabled={running !== null} />
+        {running && (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={cancelling}
+            onClick={() => void cancelRun(running.id)}
+          >
+            <StopIcon />
+            <span>{cancelling ? 'Cancelling…' : 'Cancel run'}</span>
+          </button>
+        )}
+      </div>
+    </section>
+  )
+}

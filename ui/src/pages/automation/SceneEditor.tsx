@@ -1,0 +1,127 @@
+// One scene of an automation: its name, its type, how long it lasts (typed in seconds, sent
+// in milliseconds) and, for blind control, the blinds it moves.
+import type { Blind, SceneType } from '../../api/types'
+import { SelectField, TextField } from '../../components/fields'
+import type { FieldErrors } from '../../forms/field-errors'
+import { ChevronDownIcon, ChevronUpIcon, DeleteIcon } from '../../shell/icons'
+import { BlindAddressPicker } from './BlindAddressPicker'
+import { DEFAULT_SCENE_NAME, secondsToMs, type SceneDraft } from './draft'
+import { DURATION_LIMITS } from './draft-validation'
+import { formatDuration } from './time-format'
+
+export type SceneMove = -1 | 1
+
+interface Props {
+  scene: SceneDraft
+  index: number
+  count: number
+  errors: FieldErrors
+  blinds: Blind[] | undefined
+  onChange: (patch: Partial<SceneDraft>) => void
+  onMove: (by: SceneMove) => void
+  onRemove: () => void
+}
+
+const TYPE_LABEL: Record<SceneType, string> = { BLIND_CONTROL: 'Blind control', DELAY: 'Delay' }
+
+function durationHint(scene: SceneDraft): string {
+  const { min, max } = DURATION_LIMITS[scene.type]
+  const range = scene.type === 'DELAY' ? `${min / 1000} s to 24 h` : `${min / 1000}–${max / 1000} s`
+  const ms = secondsToMs(scene.seconds)
+  // Long durations are easier to check as minutes and hours.
+  return ms > 60_000 && ms <= max ? `${range}; that is ${formatDuration(ms)}` : range
+}
+
+export function SceneEditor(props: Props) {
+  const { scene, index, count, errors, blinds, onChange, onMove, onRemove } = props
+  const n = index + 1
+  const at = `scene[${index}]`
+
+  const changeType = (type: SceneType) => {
+    // A name the user has not changed follows the type; a chosen name stays.
+    const defaultName = scene.name === DEFAULT_SCENE_NAME[scene.type]
+    onChange({ type, ...(defaultName && { name: DEFAULT_SCENE_NAME[type] }) })
+  }
+
+  return (
+    <fieldset className="scene-card" data-scene-key={scene.key}>
+      <legend>Scene {n}</legend>
+      <div className="scene-tools">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Move scene ${n} up`}
+          title="Move up"
+          data-focus="up"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          <ChevronUpIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Move scene ${n} down`}
+          title="Move down"
+          data-focus="down"
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          <ChevronDownIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button icon-button-danger"
+          aria-label={`Remove scene ${n}`}
+          title={count === 1 ? 'An automation needs at least one scene' : 'Remove'}
+          disabled={count === 1}
+          onClick={onRemove}
+        >
+          <DeleteIcon />
+        </button>
+      </div>
+
+      <div className="scene-fields">
+        <TextField
+          label="Scene name"
+          value={scene.name}
+          data-focus="name"
+          onChange={(e) => onChange({ name: e.target.value })}
+          error={errors[`${at}.name`]}
+        />
+        <SelectField
+          label="Type"
+          value={scene.type}
+          onChange={(e) => changeType(e.target.value as SceneType)}
+          error={errors[`${at}.type`]}
+        >
+          {(Object.keys(TYPE_LABEL) as SceneType[]).map((type) => (
+            <option key={type} value={type}>
+              {TYPE_LABEL[type]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Duration (seconds)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={scene.seconds}
+          onChange={(e) => onChange({ seconds: e.target.value })}
+          error={errors[`${at}.duration`]}
+          hint={durationHint(scene)}
+        />
+      </div>
+
+      {scene.type === 'BLIND_CONTROL' ? (
+        <BlindAddressPicker
+          addresses={scene.addresses}
+          blinds={blinds}
+          onChange={(addresses) => onChange({ addresses })}
+          error={errors[`${at}.blindAddresses`]}
+        />
+      ) : (
+        <p className="muted scene-note">Waits, then the next scene starts.</p>
+      )}
+    </fieldset>
+  )
+}

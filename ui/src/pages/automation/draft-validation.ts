@@ -1,0 +1,137 @@
+// The editor's checks before anything is sent, with the hub's own checkers, and the hub's
+// answers mapped onto the same fields. Field keys are the hub's (`name`, `trigger.cron`,
+// `scene[1].duration`), so a client error and a server error land in the same place.
+import { badInput } from '../../../../hub/errors'
+import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
+import {
+  ADDRESSES_MAX,
+  BLIND_CONTROL_DURATION,
+  DELAY_DURATION,
+  OFFSET_MINUTES,
+  SCENES_MAX,
+  SCENES_MIN,
+  checkScene,
+} from '../../../../hub/validation/scene'
+import type { SceneInput, SceneType } from '../../api/types'
+import { collectFieldErrors, fieldErrorFrom, type FieldErrors } from '../../forms/field-errors'
+import { checkCronText } from './cron-text'
+import { toAutomationInput, type AutomationDraft } from './draft'
+
+export interface ValidationContext {
+  /** From the hub's status; undefined while it loads, and then the hub decides. */
+  locationConfigured: boolean | undefined
+}
+
+export const DURATION_LIMITS: Record<SceneType, { min: number; max: number }> = {
+  BLIND_CONTROL: BLIND_CONTROL_DURATION,
+  DELAY: DELAY_DURATION,
+}
+
+// A scene that passes checkScene, to check one field of a real scene at a time.
+const VALID_SCENE: Record<SceneType, SceneInput> = {
+  BLIND_CONTROL: {
+    name: 'scene',
+    type: 'BLIND_CONTROL',
+    duration: BLIND_CONTROL_DURATION.min,
+    blindAddresses: ['1:0'],
+  },
+  DELAY: { name: 'scene', type: 'DELAY', duration: DELAY_DURATION.min, blindAddresses: [] },
+}
+
+/** checkScene stops at its first broken rule; one check per field reports every field. */
+function sceneChecks(scene: SceneInput, i: number): (() => unknown)[] {
+  const valid = VALID_SCENE[scene.type]
+  return [
+    () => checkScene({ ...valid, name: scene.name }, i),
+    () => checkScene({ ...valid, blindAddresses: scene.blindAddresses }, i),
+    () => checkScene({ ...valid, duration: scene.duration }, i),
+    () => checkScene(scene, i),
+  ]
+}
+
+export function validateDraft(draft: AutomationDraft, ctx: ValidationContext): FieldErrors {
+  const input = toAutomationInput(draft)
+  const { trigger } = input
+  const errors = collectFieldErrors([
+    () => checkName('name', input.name),
+    () => trigger.type === 'CRON' && checkCronText('trigger.cron', trigger.cron ?? ''),
+    () =>
+      trigger.type === 'SUN' &&
+      checkIntegerIn(
+        'trigger.offsetMinutes',
+        trigger.offsetMinutes,
+        OFFSET_MINUTES.min,
+        OFFSET_MINUTES.max,
+      ),
+    () => {
+      if (trigger.type === 'SUN' && ctx.locationConfigured === false) {
+        throw badInput(
+          'trigger.sunEvent',
+          "needs the hub's location: set LAMELLA_LAT and LAMELLA_LON and restart the hub",
+        )
+      }
+    },
+    () => {
+      const count = input.scene.length
+      if (count < SCENES_MIN || count > SCENES_MAX) {
+        throw badInput('scene', `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${count})`)
+      }
+    },
+    ...input.scene.flatMap(sceneChecks),
+  ])
+  return friendlyErrors(errors, draft)
+}
+
+/** `scene[2].blindAddresses[0]` is shown at scene 3's address picker. */
+export function fieldKey(field: string): string {
+  return field.replace(/^(scene\[\d+\]\.blindAddresses)\[\d+\]$/, '$1')
+}
+
+const SHOWN_FIELD =
+  /^(?:name|scene|trigger\.(?:type|cron|sunEvent|offsetMinutes)|scene\[(\d+)\]\.(?:name|type|duration|blindAddresses))$/
+
+/** Whether the form has a place for an error at this field key. */
+export function isShownField(key: string, sceneCount: number): boolean {
+  const match = SHOWN_FIELD.exec(key)
+  return match !== null && (match[1] === undefined || Number(match[1]) < sceneCount)
+}
+
+/** The hub's answer about a field the form shows, as field errors; otherwise null. */
+export function serverFieldErrors(err: unknown, draft: AutomationDraft): FieldErrors | null {
+  const errors = fieldErrorFrom(err)
+  if (!errors) return null
+  const shown: FieldErrors = {}
+  for (const [field, message] of Object.entries(errors)) {
+    const key = fieldKey(field)
+    if (!isShownField(key, draft.scenes.length)) return null
+    shown[key] = message
+  }
+  return friendlyErrors(shown, draft)
+}
+
+const seconds = (ms: number) => ms / 1000
+
+/**
+ * The hub counts durations in milliseconds and names scene types by their enum; the form asks
+ * for seconds and says "blind", so those two rules are worded for the form. The limits stay
+ * the hub's.
+ */
+function friendlyErrors(errors: FieldErrors, draft: AutomationDraft): FieldErrors {
+  const friendly: FieldErrors = {}
+  for (const [key, message] of Object.entries(errors)) {
+    const scene = /^scene\[(\d+)\]\.(duration|blindAddresses)$/.exec(key)
+    const type = scene ? draft.scenes[Number(scene[1])]?.type : undefined
+    if (scene && type && scene[2] === 'duration' && /^Must be an integer/.test(message)) {
+      const { min, max } = DURATION_LIMITS[type]
+      const hours = type === 'DELAY' ? ` (${seconds(max) / 3600} hours)` : ''
+      friendly[key] = `Enter ${seconds(min)} to ${seconds(max)} seconds${hours}`
+    } else if (scene && scene[2] === 'blindAddresses' && /^Must list 1 to/.test(message)) {
+      friendly[key] = /\(got 0\)$/.test(message)
+        ? 'Tick at least one blind to move'
+        : `Tick at most ${ADDRESSES_MAX} blind movements`
+    } else {
+      friendly[key] = message
+    }
+  }
+  return friendly
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Blind, User } from '../../api/types'
+import {
+  HubErrorAnswer,
+  renderWithHub,
+  stubHub,
+  type Answer,
+  type SentRequest,
+} from '../../test-support/hub-stub'
+import BlindsPage from './BlindsPage'
+
+const blind = (id: string, name: string, up: string, down: string): Blind => ({
+  id,
+  name,
+  blindAddressUp: up,
+  blindAddressDown: down,
+  travelTimeMs: 60000,
+  isFavorite: false,
+  motion: 'IDLE',
+})
+const office = blind('b-office', 'Office', '1:2', '1:3')
+const kitchen = { ...blind('b-kitchen', 'Kitchen', '1:0', '1:1'), motion: 'MOVING_DOWN' as const }
+const me = (isAdmin: boolean): User => ({
+  id: 'u-1',
+  username: isAdmin ? 'admin' : 'anna',
+  isAdmin,
+  userBlindList: [],
+})
+
+function renderBlinds(
+  isAdmin: boolean,
+  blinds: Blind[],
+  answers: Record<string, Answer> = {},
+): SentRequest[] {
+  const sent = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
+  renderWithHub(<BlindsPage />)
+  return sent
+}
+
+const toastText = () => screen.getByRole('status').textContent ?? ''
+
+describe('the blinds page', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('lists blinds by name with their motion, and addresses for admins', async () => {
+    renderBlinds(true, [office, kitchen])
+    const list = await screen.findByRole('list', { name: 'Blinds' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'KitchenMoving downUp 1:0 · Down 1:1 · 60 s',
+      'OfficeUp 1:2 · Down 1:3 · 60 s',
+    ])
+    expect(screen.getByRole('heading', { level: 1, name: 'Blinds' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add blind' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Edit Office' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Delete Office' })).toBeTruthy()
+  })
+
+  it('shows a regular user their blinds without addresses or admin buttons', async () => {
+    renderBlinds(false, [office])
+    await screen.findByRole('button', { name: 'Up Office' })
+    expect(screen.queryByText(/1:2/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add blind' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Edit Office' })).toBeNull()
+  })
+
+  it('tells a user without blinds to ask an admin, and an admin to add one', async () => {
+    renderBlinds(false, [])
+    expect(await screen.findByText('No blinds are assigned to you yet. Ask an admin.')).toBeTruthy()
+  })
+
+  it('offers an admin to add the first blind', async () => {
+    renderBlinds(true, [])
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add your first blind' }))
+    expect(screen.getByRole('dialog', { name: 'Add blind' })).toBeTruthy()
+  })
+
+  it('moves a blind and shows the new motion at once', async () => {
+    const sent = renderBlinds(false, [office], {
+      blindMove: [{ ...office, motion: 'MOVING_UP' }],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Up Office' }))
+
+    expect(await screen.findByText('Moving up')).toBeTruthy()
+    expect(sent.find((r) => r.operationName === 'blindMove')?.variables).toEqual({
+      ids: ['b-office'],
+      direction: 'UP',
+    })
+  })
+
+  it('puts the hub’s refusal to move (bus offline) in the toast', async () => {
+    renderBlinds(false, [office], {
+      blindMove: new HubErrorAnswer('The relay bus is offline: no answer from unit 1', 503),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Stop Office' }))
+    await waitFor(() =>
+      expect(toastText()).toContain('The relay bus is offline: no answer from unit 1'),
+    )
+  })
+
+  it('stars a blind before the hub answers, and unstars it if the hub refuses', async () => {
+    let refuse: (answer: unknown) => void = () => {}
+    renderBlinds(false, [office], {
+      setFavoriteBlind: () => new Promise((resolve) => (refuse = resolve)),
+    })
+    const user = userEvent.setup()
+    const star = await screen.findByRole('button', { name: 'Favourite Office' })
+    expect(star.getAttribute('aria-pressed')).toBe('false')
+    await user.click(star)
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'))
+
+    refuse(new HubErrorAnswer('Blind b-office does not exist', 404))
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('false'))
+    expect(toastText()).toContain('Blind b-office does not exist')
+  })
+
+  it('asks before deleting and shows the hub’s 409 in the dialog', async () => {
+    renderBlinds(true, [office], {
+      blindDelete: new HubErrorAnswer(
+        'Blinds still used by automations cannot be deleted: Office in Morning',
+        409,
+        'ids',
+      ),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete Office' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete blind Office?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Blinds still used by automations cannot be deleted: Office in Morning',
+    )
+  })
+
+  it('opens the edit form filled with the blind, travel time in seconds', async () => {
+    renderBlinds(true, [{ ...office, travelTimeMs: 42500 }])
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Edit Office' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Office' })
+    expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', 'Office')
+    expect(within(dialog).getByLabelText('Up address')).toHaveProperty('value', '1:2')
+    expect(within(dialog).getByLabelText('Down address')).toHaveProperty('value', '1:3')
+    expect(within(dialog).getByLabelText('Travel time (seconds)')).toHaveProperty('value', '42.5')
+  })
+})

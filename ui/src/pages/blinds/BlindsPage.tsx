@@ -1,0 +1,138 @@
+// /blinds: every blind this user may move (admins: all; others: those assigned to them), with
+// live motion, favourites, and for admins the relay addresses and add / edit / delete.
+import { useState } from 'react'
+import { useBlindList, useWhoAmI } from '../../api/hooks'
+import type { Blind } from '../../api/types'
+import { BlindRow } from '../../components/BlindControls'
+import { errorMessage } from '../../forms/field-errors'
+import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon } from '../../shell/icons'
+import { InlineSpinner } from '../../shell/Spinner'
+import { BlindFormDialog } from './BlindFormDialog'
+import { byName } from './blind-order'
+import { formatTravelTime } from './blind-form'
+import { DeleteBlindDialog } from './DeleteBlindDialog'
+import './blinds.css'
+
+type Editing = { blind: Blind | null } | null
+
+export default function BlindsPage() {
+  const { data: me } = useWhoAmI()
+  const { data: blinds, error, isLoading, mutate } = useBlindList()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<Blind | null>(null)
+  const isAdmin = me?.isAdmin ?? false
+  const sorted = blinds ? [...blinds].sort(byName) : []
+  const moving = sorted.filter((b) => b.motion !== 'IDLE').length
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div className="page-title">
+          <h1>Blinds</h1>
+          {blinds && blinds.length > 0 && (
+            <p className="muted">
+              {countText(blinds.length)}
+              {moving > 0 && ` · ${moving} moving`}
+            </p>
+          )}
+        </div>
+        {isAdmin && (
+          <div className="page-header-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setEditing({ blind: null })}
+            >
+              <PlusIcon />
+              Add blind
+            </button>
+          </div>
+        )}
+      </header>
+
+      {error && !blinds && (
+        <div className="banner banner-error" role="alert">
+          <span>Could not load the blinds: {errorMessage(error)}</span>
+          <button type="button" className="button button-quiet" onClick={() => void mutate()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {isLoading && !blinds && <InlineSpinner label="Loading blinds" />}
+
+      {blinds && sorted.length === 0 && (
+        <div className="card empty-state">
+          <BlindsIcon />
+          {isAdmin ? (
+            <>
+              <h2>No blinds yet</h2>
+              <p>Add a blind with the relay addresses that move it up and down.</p>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => setEditing({ blind: null })}
+              >
+                <PlusIcon />
+                Add your first blind
+              </button>
+            </>
+          ) : (
+            <>
+              <h2>No blinds</h2>
+              <p>No blinds are assigned to you yet. Ask an admin.</p>
+            </>
+          )}
+        </div>
+      )}
+
+      {sorted.length > 0 && (
+        <ul className="list" aria-label="Blinds">
+          {sorted.map((blind) => (
+            <BlindRow
+              key={blind.id}
+              blind={blind}
+              meta={
+                isAdmin && (
+                  <span>
+                    Up {blind.blindAddressUp} · Down {blind.blindAddressDown} ·{' '}
+                    {formatTravelTime(blind.travelTimeMs)}
+                  </span>
+                )
+              }
+            >
+              {isAdmin && (
+                <div className="blind-admin-actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Edit ${blind.name}`}
+                    title="Edit"
+                    onClick={() => setEditing({ blind })}
+                  >
+                    <EditIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Delete ${blind.name}`}
+                    title="Delete"
+                    onClick={() => setDeleting(blind)}
+                  >
+                    <DeleteIcon />
+                  </button>
+                </div>
+              )}
+            </BlindRow>
+          ))}
+        </ul>
+      )}
+
+      {editing && <BlindFormDialog blind={editing.blind} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteBlindDialog blind={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  )
+}
+
+function countText(n: number): string {
+  return n === 1 ? '1 blind' : `${n} blinds`
+}

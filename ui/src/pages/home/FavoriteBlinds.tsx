@@ -1,0 +1,45 @@
+// The starred blinds, with the same live rows as the Blinds page.
+import { Link } from 'wouter'
+import { useBlindList } from '../../api/hooks'
+import { BlindRow } from '../../components/BlindControls'
+import { errorMessage } from '../../forms/field-errors'
+import { StarIcon } from '../../shell/icons'
+import { InlineSpinner } from '../../shell/Spinner'
+import { byName } from '../blinds/blind-order'
+
+export function FavoriteBlinds() {
+  const { data: blinds, error } = useBlindList()
+  const favorites = (blinds ?? []).filter((b) => b.isFavorite).sort(byName)
+  return (
+    <section className="section" aria-labelledby="favourite-blinds">
+      <div className="section-title">
+        <h2 id="favourite-blinds">Favourite blinds</h2>
+        {favorites.length > 0 && (
+          <Link href="/blinds" className="section-link">
+            All blinds
+          </Link>
+        )}
+      </div>
+      {!blinds && error && (
+        <p className="banner banner-error">Could not load the blinds: {errorMessage(error)}</p>
+      )}
+      {!blinds && !error && <InlineSpinner label="Loading blinds" />}
+      {blinds && favorites.length === 0 && (
+        <div className="card empty-state home-empty">
+          <StarIcon />
+          <p>Mark blinds with the star to see them here.</p>
+          <Link href="/blinds" className="button button-quiet">
+            Go to blinds
+          </Link>
+        </div>
+      )}
+      {favorites.length > 0 && (
+        <ul className="list" aria-labelledby="favourite-blinds">
+          {favorites.map((blind) => (
+            <BlindRow key={blind.id} blind={blind} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AutomationSummary, Blind, HubStatus, User } from '../../api/types'
+import { HubErrorAnswer, renderWithHub, stubHub, type Answer } from '../../test-support/hub-stub'
+import HomePage from './HomePage'
+
+const blind = (id: string, name: string, isFavorite: boolean): Blind => ({
+  id,
+  name,
+  blindAddressUp: '1:0',
+  blindAddressDown: '1:1',
+  travelTimeMs: 60000,
+  isFavorite,
+  motion: 'IDLE',
+})
+const automation = (
+  id: string,
+  name: string,
+  isFavorite: boolean,
+  extra: Partial<AutomationSummary> = {},
+): AutomationSummary => ({
+  id,
+  name,
+  isFavorite,
+  trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
+  scene: [{ id: `${id}-s0` }],
+  nextRunAt: null,
+  lastRun: null,
+  ...extra,
+})
+const anna: User = { id: 'u-anna', username: 'anna', isAdmin: false, userBlindList: [] }
+const healthy: HubStatus = {
+  version: '0.1.0',
+  uptimeSeconds: 100,
+  now: '2025-06-01T08:00:00.000Z',
+  timeZone: 'Europe/Berlin',
+  clockSynchronized: true,
+  locationConfigured: false,
+  bus: { online: true, path: 'emulator', error: null },
+}
+
+function renderHome(answers: Record<string, Answer> = {}) {
+  const sent = stubHub({
+    whoAmI: anna,
+    hubStatus: healthy,
+    blindList: [blind('b-1', 'Office', false), blind('b-2', 'Bedroom', true)],
+    automationList: [
+      automation('a-1', 'Evening', true, {
+        lastRun: {
+          id: 'r-1',
+          automationId: 'a-1',
+          status: 'FAILED',
+          source: 'cron',
+          startedAt: '2025-06-01T18:00:00.000Z',
+          finishedAt: '2025-06-01T18:00:01.000Z',
+          sceneIndex: 0,
+          error: 'The relay bus is offline',
+        },
+      }),
+      automation('a-2', 'Holiday', false),
+    ],
+    ...answers,
+  })
+  renderWithHub(<HomePage />)
+  return sent
+}
+
+describe('the home page', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('greets the user and shows only their favourite blinds and automations', async () => {
+    renderHome()
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy()
+    expect(await screen.findByText(/, anna\.$/)).toBeTruthy()
+
+    const blinds = await screen.findByRole('list', { name: 'Favourite blinds' })
+    expect(
+      within(blinds)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Bedroom'])
+    expect(within(blinds).getByRole('button', { name: 'Up Bedroom' })).toBeTruthy()
+
+    const automations = await screen.findByRole('list', { name: 'Favourite automations' })
+    const [row, ...others] = within(automations).getAllByRole('listitem')
+    expect(others).toEqual([])
+    expect(row?.textContent).toContain('Next: Manual only')
+    expect(row?.textContent).toContain('Last run: Failed')
+  })
+
+  it('shows the relay bus as online, with no warnings, when all is well', async () => {
+    renderHome()
+    expect(await screen.findByText('Relay bus online')).toBeTruthy()
+    expect(document.querySelector('.banner-warning')).toBeNull()
+  })
+
+  it('warns that blinds cannot move while the bus is offline, and that schedules are paused', async () => {
+    renderHome({
+      hubStatus: {
+        ...healthy,
+        clockSynchronized: false,
+        bus: { online: false, path: '/dev/ttyUSB0', error: 'no answer from unit 1' },
+      },
+    })
+    expect(
+      await screen.findByText(
+        'The relay bus is offline: no answer from unit 1. Blinds cannot move until it is back.',
+      ),
+    ).toBeTruthy()
+    expect(
+      screen.getByText("The hub's clock is not synchronised, so schedules are paused until it is."),
+    ).toBeTruthy()
+    expect(screen.getByText('Relay bus offline')).toBeTruthy()
+  })
+
+  it('points to the Blinds and Automation pages while nothing is starred', async () => {
+    renderHome({ blindList: [blind('b-1', 'Office', false)], automationList: [] })
+    expect(await screen.findByText('Mark blinds with the star to see them here.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to blinds' }).getAttribute('href')).toBe('/blinds')
+    expect(screen.getByRole('link', { name: 'Go to automations' }).getAttribute('href')).toBe(
+      '/automation',
+    )
+  })
+
+  it('runs a favourite automation and says so', async () => {
+    const sent = renderHome({
+      automationRun: {
+        id: 'r-2',
+        automationId: 'a-1',
+        status: 'RUNNING',
+        source: 'manual',
+        startedAt: '2025-06-01T19:00:00.000Z',
+        finishedAt: null,
+        sceneIndex: 0,
+        error: null,
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Run Evening' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Started Evening'))
+    expect(sent.find((r) => r.operationName === 'automationRun')?.variables).toEqual({ id: 'a-1' })
+  })
+
+  it('shows the hub’s 409 when the automation is already running', async () => {
+    renderHome({
+      automationRun: new HubErrorAnswer(
+        'This automation is already running (run r-1); cancel it first',
+        409,
+      ),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Run Evening' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain(
+        'This automation is already running (run r-1); cancel it first',
+      ),
+    )
+  })
+})

@@ -1,0 +1,28 @@
+// /: a greeting, the hub's health, and the blinds and automations this user starred, so the
+// daily things are one tap away.
+import { useWhoAmI } from '../../api/hooks'
+import { FavoriteAutomations } from './FavoriteAutomations'
+import { FavoriteBlinds } from './FavoriteBlinds'
+import { HubHealth } from './HubHealth'
+import { greetingFor } from './greeting'
+import './home.css'
+
+export default function HomePage() {
+  const { data: me } = useWhoAmI()
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div className="page-title">
+          <h1>Home</h1>
+          <p className="muted">
+            {greetingFor(new Date())}
+            {me && `, ${me.username}`}.
+          </p>
+        </div>
+      </header>
+      <HubHealth />
+      <FavoriteBlinds />
+      <FavoriteAutomations />
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+// Turns the hub's pushes into cache updates: `data:changed` revalidates the queries it names,
+// `blind:motion` patches the blind's motion in place, `automation:run` refreshes that
+// automation's list entry, page and history, `bus:status` patches the hub status.
+import { unstable_serialize, useSWRConfig } from 'swr'
+import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
+import { keys, type QueryKey } from '../api/operations'
+import type { Blind, HubStatus } from '../api/types'
+import { useHubEvent } from './realtime'
+
+export function LiveUpdates() {
+  const { mutate, cache } = useSWRConfig()
+
+  // Patches an answer already in the cache. A query still loading is left alone: SWR drops a
+  // fetch's answer when the key is mutated while it is in flight, so patching it then would
+  // leave the page loading for good (the hub pushes motion and bus status on every connect).
+  const patchLoaded = <T,>(key: QueryKey, patch: (data: T) => T) => {
+    if (cache.get(unstable_serialize(key))?.data === undefined) return
+    void mutate<T>(key, (data) => (data === undefined ? data : patch(data)), {
+      revalidate: false,
+    })
+  }
+
+  useHubEvent('data:changed', ({ entity }) => {
+    void mutate(staleAfterChangeOf(entity))
+  })
+
+  useHubEvent('blind:motion', ({ id, motion }) => {
+    const patch = (blind: Blind): Blind => (blind.id === id ? { ...blind, motion } : blind)
+    patchLoaded<Blind[]>(keys.blindList, (list) => list.map(patch))
+    patchLoaded<Blind | null>(keys.blind(id), (b) => (b ? patch(b) : b))
+  })
+
+  useHubEvent('automation:run', ({ automationId }) => {
+    void mutate(staleAfterRunOf(automationId))
+  })
+
+  useHubEvent('bus:status', ({ online, path, error }) => {
+    patchLoaded<HubStatus>(keys.hubStatus, (status) => ({
+      ...status,
+      bus: { online, path, error: error ?? null },
+    }))
+  })
+
+  return null
+}

@@ -1,0 +1,36 @@
+// Below 900 px: the fixed bottom bar of spec section 2, 58 px high, one icon per menu entry.
+// A tap replaces the current history entry rather than pushing one.
+import type { MouseEvent } from 'react'
+import { isActive, type MenuEntry } from './menu'
+
+interface Props {
+  entries: readonly MenuEntry[]
+  location: string
+  navigate: (path: string, options: { replace: boolean }) => void
+}
+
+export function BottomBar({ entries, location, navigate }: Props) {
+  return (
+    <nav className="bottom-bar" aria-label="Main menu">
+      {entries.map(({ path, label, icon: Icon }) => {
+        const active = isActive(path, location)
+        const go = (event: MouseEvent) => {
+          event.preventDefault()
+          navigate(path, { replace: true })
+        }
+        return (
+          <a
+            key={path}
+            href={path}
+            onClick={go}
+            className={active ? 'active' : undefined}
+            aria-current={active ? 'page' : undefined}
+          >
+            <Icon />
+            <span>{label}</span>
+          </a>
+        )
+      })}
+    </nav>
+  )
+}

@@ -1,0 +1,186 @@
+// The UI's icons: small stroked SVGs drawn for Lamella and bundled, so nothing is fetched.
+// Decorative by default (aria-hidden); the button or link around one carries its label.
+import type { ReactNode } from 'react'
+
+function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  )
+}
+
+export const HomeIcon = () => (
+  <Icon>
+    <path d="M3 11.5 12 4l9 7.5" />
+    <path d="M5.5 9.5V20h13V9.5" />
+    <path d="M10 20v-5.5h4V20" />
+  </Icon>
+)
+
+export const BlindsIcon = () => (
+  <Icon>
+    <rect x="3.5" y="3" width="17" height="18" rx="1.5" />
+    <path d="M3.5 7.5h17M3.5 11.5h17M3.5 15.5h17" />
+    <path d="M12 15.5v3" />
+  </Icon>
+)
+
+export const AutomationIcon = () => (
+  <Icon>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 9v4l2.5 2.5" />
+    <path d="M9.5 2.5h5" />
+  </Icon>
+)
+
+export const UsersIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4" />
+    <path d="M18 14.5c2.1.8 3.5 2.8 3.5 5.5" />
+  </Icon>
+)
+
+export const SolarIcon = () => (
+  <Icon>
+    <path d="M4 20 6.5 10h11L20 20Z" />
+    <path d="M5.3 15h13.4M10.5 10 10 20M13.5 10l.5 10" />
+    <path d="M12 2.5v2.5M7.5 4.5l1.2 1.6M16.5 4.5l-1.2 1.6" />
+  </Icon>
+)
+
+export const UpIcon = () => (
+  <Icon>
+    <path d="M12 19V5" />
+    <path d="m5.5 11.5 6.5-6.5 6.5 6.5" />
+  </Icon>
+)
+
+export const DownIcon = () => (
+  <Icon>
+    <path d="M12 5v14" />
+    <path d="m5.5 12.5 6.5 6.5 6.5-6.5" />
+  </Icon>
+)
+
+export const StopIcon = () => (
+  <Icon>
+    <rect x="6" y="6" width="12" height="12" rx="1.5" />
+  </Icon>
+)
+
+export const StarIcon = ({ filled = false }: { filled?: boolean }) => (
+  <Icon>
+    <path
+      d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
+  </Icon>
+)
+
+export const PlayIcon = () => (
+  <Icon>
+    <path d="M7 4.5v15l12-7.5Z" />
+  </Icon>
+)
+
+export const EditIcon = () => (
+  <Icon>
+    <path d="M4 20h4L19 9l-4-4L4 16Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+)
+
+export const DeleteIcon = () => (
+  <Icon>
+    <path d="M4 6.5h16M9.5 6.5V4h5v2.5" />
+    <path d="M6 6.5 7 20h10l1-13.5" />
+    <path d="M10 10.5v6M14 10.5v6" />
+  </Icon>
+)
+
+export const PlusIcon = () => (
+  <Icon>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+)
+
+export const CloseIcon = () => (
+  <Icon size={20}>
+    <path d="m6 6 12 12M18 6 6 18" />
+  </Icon>
+)
+
+export const SunIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+  </Icon>
+)
+
+export const MoonIcon = () => (
+  <Icon>
+    <path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z" />
+  </Icon>
+)
+
+export const SystemIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="12.5" rx="1.5" />
+    <path d="M8.5 20.5h7M12 16.5v4" />
+  </Icon>
+)
+
+export const LogoutIcon = () => (
+  <Icon>
+    <path d="M14 4.5H5.5v15H14" />
+    <path d="M10 12h10.5M17 8.5l3.5 3.5-3.5 3.5" />
+  </Icon>
+)
+
+export const ChevronUpIcon = () => (
+  <Icon size={20}>
+    <path d="m6 15 6-6 6 6" />
+  </Icon>
+)
+
+export const ChevronDownIcon = () => (
+  <Icon size={20}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+)
+
+export const AlertIcon = () => (
+  <Icon>
+    <path d="M12 3.5 2.5 20h19Z" />
+    <path d="M12 10v4.5M12 17.3v.2" />
+  </Icon>
+)
+
+export const BackIcon = () => (
+  <Icon>
+    <path d="M19 12H5M11 5.5 4.5 12l6.5 6.5" />
+  </Icon>
+)
+
+export const LogoMark = () => (
+  <svg className="logo-mark" viewBox="0 0 32 32" width={32} height={32} aria-hidden="true">
+    <rect width="32" height="32" rx="8" fill="var(--brand-primary)" />
+    <path d="M8 9h16M8 13.5h16M8 18h16" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+    <circle cx="16" cy="23.5" r="2.2" fill="var(--brand-accent)" />
+  </svg>
+)
