@@ -21,7 +21,7 @@ import type { Viewer } from './db/visibility'
 import { checkId, checkIds } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
-import { uiPlugin } from './ui'
+import { isPageRequest, sendAppPage, uiPlugin } from './ui'
 import { logInternalError, notFound } from './errors'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -128,6 +128,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   // Unknown routes (GET /graphql among them) answer in the same shape, and without the query
   // string: a login sent over GET would carry its password there.
   app.setNotFoundHandler((request, reply) => {
+    // A browser at an unknown path gets the app, whose router shows its 404 screen.
+    if (isPageRequest(request)) return sendAppPage(reply.code(404))
     const message = `Not found: ${request.method} ${request.url.split('?')[0]}`
     reply.code(404).send({ data: null, errors: [{ message, extensions: { code: 404 } }] })
   })

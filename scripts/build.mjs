@@ -2,6 +2,7 @@
 //   node scripts/build.mjs            build both
 //   node scripts/build.mjs --if-stale build only what is missing or older than its sources
 //   node scripts/build.mjs --hub      only the hub
+//   node scripts/build.mjs --ui       only the web UI
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite'
+import { serviceWorkerPlugin } from './build/service-worker-plugin.ts'
 
 // The hub serves the built bundle under /dist/ (ARCHITECTURE.md section 1).
 export default defineConfig({
   base: '/dist/',
+  plugins: [serviceWorkerPlugin()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {

@@ -1,0 +1,266 @@
+// What a browser downloads for the login page, and how long until it can be used: the built
+// hub (relay-board emulator, a fresh database) on 127.0.0.1 serving the built UI to Debian's
+// Chromium, driven by playwright-core. Every load is cold: a fresh browser context, so no HTTP
+// cache, no service worker and no stored token. Goal (issue: offline web app): the JavaScript
+// for the first page under 100 kB gzipped. "Usable" is the Username field visible and enabled.
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser, type Page, type Response } from 'playwright-core'
+import { projectRoot } from '../../hub/paths'
+import { fmt, seedDatabase, startHubProcess } from './_support'
+
+const LOADS = 10
+const JS_GOAL_GZIP_BYTES = 100_000
+
+type Kind = 'JavaScript' | 'CSS' | 'fonts' | 'other'
+
+interface Recorded {
+  path: string
+  kind: Kind
+  bytes: number
+  /** What gzip makes of it: the hub's own encoding if it sent one, else zlib level 9 here. */
+  gzipBytes: number
+  compressedByHub: boolean
+  fromServiceWorker: boolean
+  /** Its headers came before the login page was usable: it counts for the first page. */
+  beforeUsable: boolean
+}
+
+interface Load {
+  usableMs: number
+  /** Every response until the network went quiet after the page was usable. */
+  responses: Recorded[]
+  requests: string[]
+}
+
+function kindOf(path: string): Kind {
+  if (/\.m?js$/.test(path)) return 'JavaScript'
+  if (path.endsWith('.css')) return 'CSS'
+  if (/\.(woff2?|ttf|otf)$/.test(path)) return 'fonts'
+  return 'other'
+}
+
+async function record(response: Response, beforeUsable: boolean): Promise<Recorded> {
+  const path = new URL(response.url()).pathname
+  // A redirect has no body; neither does a response the page was closed under.
+  const body = await response.body().catch(() => Buffer.alloc(0))
+  const encoding = await response.headerValue('content-encoding')
+  const compressedByHub = encoding === 'gzip'
+  const gzipBytes = compressedByHub
+    ? (await response.request().sizes()).responseBodySize
+    : gzipSync(body, { level: 9 }).length
+  return {
+    path,
+    kind: kindOf(path),
+    bytes: body.length,
+    gzipBytes,
+    compressedByHub,
+    fromServiceWorker: response.fromServiceWorker(),
+    beforeUsable,
+  }
+}
+
+/**
+ * Runs in the page before its own scripts and notes, on the page's clock (zero at navigation
+ * start), the first animation frame in which the Username field is visible and enabled, so the
+ * figure does not depend on how often playwright polls. Like getByLabel, it finds the field by
+ * a <label>, aria-label or aria-labelledby containing the text, ignoring case.
+ */
+const USABLE_WATCH = `(() => {
+  const named = (text) => (text ?? '').toLowerCase().includes('username')
+  const find = () => {
+    for (const label of document.querySelectorAll('label')) {
+      if (label.control && named(label.textContent)) return label.control
+    }
+    for (const el of document.querySelectorAll('[aria-label], [aria-labelledby]')) {
+      const ids = (el.getAttribute('aria-labelledby') ?? '').split(/\\s+/)
+      const text = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+      if (named(el.getAttribute('aria-label')) || named(text)) return el
+    }
+    return null
+  }
+  const frame = () => {
+    const field = find()
+    if (field && field.matches(':enabled') && field.checkVisibility()) {
+      window.__usableAt = performance.now()
+    } else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})()`
+
+/**
+ * Opens `url` and waits until the login form takes input, then until the network is quiet
+ * (the font, the icon), recording every response the page received.
+ */
+async function loadUntilUsable(page: Page, url: string): Promise<Load> {
+  const requests: string[] = []
+  const arrived: Promise<Recorded>[] = []
+  let usable = false
+  page.on('request', (request) => requests.push(request.url()))
+  page.on('response', (response) => {
+    arrived.push(record(response, !usable))
+  })
+  await page.addInitScript(USABLE_WATCH)
+  await page.goto(url, { waitUntil: 'commit' })
+  await page
+    .getByLabel('Username')
+    .and(page.locator(':enabled'))
+    .waitFor({ state: 'visible', timeout: 30_000 })
+  usable = true
+  const usableMs = (await page.evaluate('window.__usableAt')) as number | undefined
+  if (usableMs === undefined) {
+    throw new Error('playwright found the Username field but USABLE_WATCH did not: align them')
+  }
+  await page.waitForLoadState('networkidle')
+  return { usableMs, responses: await Promise.all(arrived), requests }
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    return await loadUntilUsable(await context.newPage(), url)
+  } finally {
+    await context.close()
+  }
+}
+
+/** The app's worker once it has activated (within 10 s), with its caches; null if none. */
+const SERVICE_WORKER_STATE = `(async () => {
+  const deadline = performance.now() + 10000
+  while (performance.now() < deadline) {
+    const registration = await navigator.serviceWorker.getRegistration('/dist/')
+    if (registration?.active?.state === 'activated') {
+      const names = await caches.keys()
+      const sizes = await Promise.all(
+        names.map(async (name) => (await (await caches.open(name)).keys()).length),
+      )
+      return {
+        scope: registration.scope,
+        caches: names.map((name, i) => name + ' (' + sizes[i] + ' entries)'),
+        controlsPage: navigator.serviceWorker.controller !== null,
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return null
+})()`
+
+/** After a cold load: did the app register its worker, and does the worker serve the next load? */
+async function serviceWorkerCheck(browser: Browser, url: string): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    const page = await context.newPage()
+    await loadUntilUsable(page, url)
+    const state = (await page.evaluate(SERVICE_WORKER_STATE)) as {
+      scope: string
+      caches: string[]
+      controlsPage: boolean
+    } | null
+    if (!state) return ['service worker: none active 10 s after load (not registered by the app?)']
+    const reload = await loadUntilUsable(await context.newPage(), url)
+    const served = reload.responses.filter((r) => r.fromServiceWorker).length
+    return [
+      `service worker: active, scope ${state.scope}, caches ${state.caches.join(', ')}`,
+      `  controls the page at ${new URL(url).pathname}: ${state.controlsPage ? 'yes' : 'no'}; ` +
+        `a second load in that context was usable after ${fmt(reload.usableMs, 0)} ms, ` +
+        `${served} of ${reload.responses.length} responses from the service worker`,
+    ]
+  } finally {
+    await context.close()
+  }
+}
+
+const kB = (bytes: number) => `${fmt(bytes / 1000)} kB`
+const sum = (rs: Recorded[], key: 'bytes' | 'gzipBytes') => rs.reduce((n, r) => n + r[key], 0)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+function firstPage(load: Load, kind: Kind): Recorded[] {
+  return load.responses.filter((r) => r.kind === kind && r.beforeUsable)
+}
+
+function afterUsable(load: Load, kind: Kind): Recorded[] {
+  return load.responses.filter((r) => r.kind === kind && !r.beforeUsable)
+}
+
+function describe(rs: Recorded[]): string {
+  const names = rs.map((r) => r.path.replace(/^.*\//, '') || r.path)
+  return (
+    `${rs.length} files, ${kB(sum(rs, 'bytes'))} raw, ${kB(sum(rs, 'gzipBytes'))} gz` +
+    (rs.length ? ` (${names.join(', ')})` : '')
+  )
+}
+
+// The benchmark measures the UI as built now: build it if its sources are newer than dist/.
+execFileSync(process.execPath, [join(projectRoot, 'scripts/build.mjs'), '--ui', '--if-stale'], {
+  stdio: 'inherit',
+})
+
+const hub = await startHubProcess(seedDatabase(0, 0))
+const url = `http://127.0.0.1:${hub.port}/`
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+})
+try {
+  console.log(
+    `node ${process.version}, Chromium ${browser.version()}, ${LOADS} cold loads of ${url} ` +
+      '(each in a fresh browser context: no HTTP cache, no service worker)',
+  )
+  // The hub's first answers after start include its own warm-up; shown, not counted.
+  const first = await coldLoad(browser, url)
+  const loads: Load[] = []
+  for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, url))
+
+  const load = loads[0]!
+  const js = firstPage(load, 'JavaScript')
+  const jsGzip = sum(js, 'gzipBytes')
+  const gzipSource = load.responses.some((r) => r.compressedByHub)
+    ? 'as the hub sent it'
+    : 'the hub sends it uncompressed: gzip level 9 here'
+  const goal = jsGzip < JS_GOAL_GZIP_BYTES ? 'met' : 'NOT met'
+  console.log(
+    `JavaScript for the first page (until usable): ${js.length} files, ` +
+      `${kB(sum(js, 'bytes'))} raw, ${kB(jsGzip)} gzipped (${jsGzip} bytes; ${gzipSource}) ` +
+      `- goal under ${kB(JS_GOAL_GZIP_BYTES)} gz: ${goal}`,
+  )
+  for (const r of [...js].sort((a, b) => b.bytes - a.bytes)) {
+    console.log(
+      `  ${r.path.padEnd(52)} ${kB(r.bytes).padStart(9)} raw ${kB(r.gzipBytes).padStart(9)} gz`,
+    )
+  }
+  for (const kind of ['CSS', 'fonts', 'other'] as const) {
+    console.log(`${kind} until usable: ${describe(firstPage(load, kind))}`)
+  }
+  for (const kind of ['JavaScript', 'CSS', 'fonts', 'other'] as const) {
+    const later = afterUsable(load, kind)
+    if (later.length)
+      console.log(`${kind} after usable, until the network was quiet: ${describe(later)}`)
+  }
+  const jsBytes = (l: Load) => sum(firstPage(l, 'JavaScript'), 'bytes')
+  if (!loads.every((l) => jsBytes(l) === jsBytes(load))) {
+    console.log('note: the JavaScript loaded differed between loads; the figures are of the first')
+  }
+
+  const usable = loads.map((l) => l.usableMs)
+  console.log(
+    `login page usable (Username visible and enabled) after navigation start: ` +
+      `median ${fmt(median(usable), 0)} ms, max ${fmt(Math.max(...usable), 0)} ms ` +
+      `(first load after the hub started, not counted: ${fmt(first.usableMs, 0)} ms)`,
+  )
+  const foreign = [first, ...loads]
+    .flatMap((l) => l.requests)
+    .filter((request) => !request.startsWith(url))
+  console.log(`requests to any host but the hub: ${[foreign.length, ...foreign].join(' ')}`)
+  for (const line of await serviceWorkerCheck(browser, url)) console.log(line)
+} finally {
+  await browser.close()
+  await hub.stop()
+}
