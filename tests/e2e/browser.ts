@@ -37,3 +37,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 }
+
+/** Logs in through the login page and waits for the app's menu. */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/`)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor()
+}
+
+/** Requests that went to any host but the hub: offline means this stays empty. */
+export function foreignRequests(requests: readonly string[], baseUrl: string): string[] {
+  return requests.filter((url) => !url.startsWith(`${baseUrl}/`) && !url.startsWith('data:'))
+}
+
+/** Follows an entry of the main menu, as a user clicks it. */
+export async function openMenu(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: label, exact: true })
+    .click()
+  await page.getByRole('heading', { level: 1, name: label }).waitFor()
+}
