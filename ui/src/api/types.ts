@@ -1,11 +1,11 @@
 // The shapes the UI reads from the hub's GraphQL API (hub/graphql/schema.graphql).
+// Types the hub already declares in code the UI can import (no runtime) are taken from there.
 import type { Motion, RunStatus } from '../../../hub/realtime/events'
+import type { HubStatus } from '../../../hub/status'
+import type { SceneType, SunEvent, Trigger, TriggerType } from '../../../hub/validation/scene'
 
-export type { Motion, RunStatus }
+export type { HubStatus, Motion, RunStatus, SceneType, SunEvent, Trigger, TriggerType }
 export type Direction = 'UP' | 'DOWN' | 'STOP'
-export type SceneType = 'BLIND_CONTROL' | 'DELAY'
-export type TriggerType = 'MANUAL' | 'CRON' | 'SUN'
-export type SunEvent = 'SUNRISE' | 'SUNSET'
 
 export interface Blind {
   id: string
@@ -27,14 +27,6 @@ export interface User {
   username: string
   isAdmin: boolean
   userBlindList: UserBlind[]
-}
-
-export interface Trigger {
-  type: TriggerType
-  cron: string | null
-  sunEvent: SunEvent | null
-  offsetMinutes: number
-  enabled: boolean
 }
 
 export interface Scene {
@@ -72,16 +64,6 @@ export interface Automation extends Omit<AutomationSummary, 'scene'> {
   scene: Scene[]
 }
 
-export interface HubStatus {
-  version: string
-  uptimeSeconds: number
-  now: string
-  timeZone: string
-  clockSynchronized: boolean | null
-  locationConfigured: boolean
-  bus: { online: boolean; path: string; error: string | null }
-}
-
 export interface BlindInput {
   name: string
   blindAddressUp: string
@@ -110,13 +92,8 @@ export interface SceneInput {
   blindAddresses: string[]
 }
 
-export interface TriggerInput {
-  type: TriggerType
-  cron: string | null
-  sunEvent: SunEvent | null
-  offsetMinutes: number
-  enabled: boolean
-}
+/** What the UI sends is what the hub stores: every field present. */
+export type TriggerInput = Trigger
 
 export interface AutomationInput {
   name: string

@@ -9,29 +9,31 @@ interface FieldProps {
   hint?: ReactNode
 }
 
-function describedBy(ids: (string | false | undefined)[]): string | undefined {
-  const present = ids.filter(Boolean)
-  return present.length > 0 ? present.join(' ') : undefined
+interface ControlProps {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
 }
 
-export function TextField({
+/** The label, hint and error around one control, which `control` renders with their ids. */
+function Field({
   label,
   error,
   hint,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  control,
+}: FieldProps & { control: (p: ControlProps) => ReactNode }) {
   const id = useId()
+  const described = [hint !== undefined && `${id}-hint`, error && `${id}-error`].filter(Boolean)
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy([hint !== undefined && `${id}-hint`, error && `${id}-error`])}
-        {...input}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
+      })}
       {hint !== undefined && (
         <div className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -46,6 +48,17 @@ export function TextField({
   )
 }
 
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} control={(p) => <input {...p} {...input} />} />
+  )
+}
+
 export function SelectField({
   label,
   error,
@@ -53,31 +66,17 @@ export function SelectField({
   children,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId()
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy([hint !== undefined && `${id}-hint`, error && `${id}-error`])}
-        {...select}
-      >
-        {children}
-      </select>
-      {hint !== undefined && (
-        <div className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(p) => (
+        <select {...p} {...select}>
+          {children}
+        </select>
       )}
-      {error && (
-        <div className="field-error" id={`${id}-error`}>
-          {error}
-        </div>
-      )}
-    </div>
+    />
   )
 }
 

@@ -46,6 +46,15 @@ export const AutomationIcon = () => (
   </Icon>
 )
 
+/** A pointing hand: an automation that runs only when someone starts it. */
+export const ManualIcon = () => (
+  <Icon>
+    <path d="M9 11.5V5a1.5 1.5 0 0 1 3 0v5.5" />
+    <path d="M12 10V8.5a1.5 1.5 0 0 1 3 0V11" />
+    <path d="M15 10.5a1.5 1.5 0 0 1 3 0v4a6.5 6.5 0 0 1-6.5 6.5h-.8a6 6 0 0 1-4.9-2.5L4 15.5a1.6 1.6 0 0 1 2.6-1.9L9 16" />
+  </Icon>
+)
+
 export const UsersIcon = () => (
   <Icon>
     <circle cx="9" cy="8" r="3.5" />

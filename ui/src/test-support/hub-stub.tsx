@@ -4,7 +4,9 @@
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 import { fetchKey } from '../api/operations'
 import { ToastProvider } from '../shell/toast'
 
@@ -25,17 +27,21 @@ export class HubErrorAnswer {
 /** The data for an operation (or a HubErrorAnswer), or a function of the variables giving it, maybe later. */
 export type Answer = unknown | ((variables: Record<string, unknown>) => unknown)
 
-/** Replaces `fetch`; returns the list that every request sent is appended to. */
-export function stubHub(answers: Record<string, Answer>): SentRequest[] {
+export interface StubbedHub {
+  /** Every request sent, in order. */
+  sent: SentRequest[]
+  /** The variables of each `operationName` sent, in order. */
+  variablesOf: (operationName: string) => Record<string, unknown>[]
+}
+
+/** Replaces `fetch`. An operation without an answer gets a GraphQL error saying so. */
+export function stubHub(answers: Record<string, Answer> = {}): StubbedHub {
   const sent: SentRequest[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
       const request = JSON.parse(String(init.body)) as SentRequest
       sent.push(request)
-      if (!(request.operationName in answers)) {
-        throw new Error(`The stub hub has no answer for ${request.operationName}`)
-      }
       const answer = answers[request.operationName]
       const data: unknown = await (typeof answer === 'function'
         ? answer(request.variables)
@@ -48,23 +54,52 @@ export function stubHub(answers: Record<string, Answer>): SentRequest[] {
                 { message: data.message, extensions: { code: data.code, field: data.field } },
               ],
             }
-          : { data: { [request.operationName]: data } }
-      return {
-        ok: true,
+          : request.operationName in answers
+            ? { data: { [request.operationName]: data } }
+            : {
+                data: null,
+                errors: [{ message: `The stub hub has no answer for ${request.operationName}` }],
+              }
+      return new Response(JSON.stringify(body), {
         status: 200,
-        statusText: 'OK',
-        json: async () => body,
-      } as Response
+        headers: { 'content-type': 'application/json' },
+      })
     }),
   )
-  return sent
+  return {
+    sent,
+    variablesOf: (operationName) =>
+      sent.filter((s) => s.operationName === operationName).map((s) => s.variables),
+  }
 }
 
-/** Renders with a fresh SWR cache fetching from the (stubbed) hub, and the toast. */
-export function renderWithHub(ui: ReactNode) {
-  return render(
+/**
+ * Renders inside the providers the app gives its pages: a fresh SWR cache fetching from the
+ * (stubbed) hub, the toast, and a router at `path` (`location` tells where it went since).
+ */
+export function renderWithHub(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const location = memoryLocation({ path, record: true })
+  const view = render(
     <SWRConfig value={{ provider: () => new Map(), fetcher: fetchKey, dedupingInterval: 0 }}>
-      <ToastProvider>{ui}</ToastProvider>
+      <ToastProvider>
+        <Router hook={location.hook}>{ui}</Router>
+      </ToastProvider>
     </SWRConfig>,
   )
+  return { ...view, location }
+}
+
+/**
+ * Call at the top of a test file (or describe) using the stub: the API client's console.error
+ * for each GraphQL error is muted, as the tests look at the page instead, and `fetch` and every
+ * spy are restored after each test.
+ */
+export function setUpHubTests() {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
 }

@@ -2,19 +2,13 @@
 // at the client or refused by the hub shown at their fields.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { HubErrorAnswer, fieldError, renderAutomationPages, stubHub } from './hub-stub'
+import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../test-support/field-error'
+import { HubErrorAnswer, renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
+import { AutomationRoutes, scene, stubAutomationHub } from './test-fixtures'
 
-beforeEach(() => {
-  // The API client logs each GraphQL error; the tests look at the page instead.
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+setUpHubTests()
 
-const scene = (n: number) => screen.getByRole('group', { name: `Scene ${n}` })
 const sceneNames = () =>
   screen
     .getAllByRole('group', { name: /^Scene \d+$/ })
@@ -27,9 +21,9 @@ async function fillValidAutomation(user: ReturnType<typeof userEvent.setup>) {
 
 describe('the automation editor for a new automation', () => {
   it('starts with one blind-control scene, and adds, removes and reorders scenes', async () => {
-    stubHub()
+    stubAutomationHub()
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     expect(screen.getByRole('heading', { level: 1, name: 'New automation' })).toBeTruthy()
     expect(sceneNames()).toEqual(['Move blinds'])
@@ -65,9 +59,9 @@ describe('the automation editor for a new automation', () => {
   })
 
   it('sends a duration of 1.5 s as 1500 ms, then opens the new automation', async () => {
-    const hub = stubHub({ automationCreate: { id: 'a-new', name: 'Morning' } })
+    const hub = stubAutomationHub({ automationCreate: { id: 'a-new', name: 'Morning' } })
     const user = userEvent.setup()
-    const { location } = renderAutomationPages('/automation/create')
+    const { location } = renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await fillValidAutomation(user)
     const duration = within(scene(1)).getByLabelText('Duration (seconds)')
@@ -91,9 +85,9 @@ describe('the automation editor for a new automation', () => {
   })
 
   it('ticks one side of a blind at a time, as the hub drives one way per scene', async () => {
-    stubHub()
+    stubAutomationHub()
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     const up = (await within(scene(1)).findByLabelText('Kitchen up')) as HTMLInputElement
     const down = within(scene(1)).getByLabelText('Kitchen down') as HTMLInputElement
@@ -103,9 +97,9 @@ describe('the automation editor for a new automation', () => {
   })
 
   it('shows each broken rule at its field and sends nothing', async () => {
-    const hub = stubHub()
+    const hub = stubAutomationHub()
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await user.click(screen.getByLabelText('Schedule (cron)'))
     await user.type(screen.getByLabelText('Cron expression'), '61 7 * * *')
@@ -134,7 +128,7 @@ describe('the automation editor for a new automation', () => {
   })
 
   it("shows the hub's 400 about scene[1].duration at scene 2's duration field", async () => {
-    stubHub({
+    stubAutomationHub({
       automationCreate: new HubErrorAnswer(
         'scene[1].duration must be an integer from 100 to 86400000 ms (got 86400001)',
         400,
@@ -142,7 +136,7 @@ describe('the automation editor for a new automation', () => {
       ),
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await fillValidAutomation(user)
     await user.click(screen.getByRole('button', { name: 'Add scene' }))
@@ -156,7 +150,7 @@ describe('the automation editor for a new automation', () => {
   })
 
   it("shows the hub's answer about one address at that scene's blinds", async () => {
-    stubHub({
+    stubAutomationHub({
       automationCreate: new HubErrorAnswer(
         'scene[0].blindAddresses[0] must be the up or down address of a blind; no blind uses 1:0',
         400,
@@ -164,7 +158,7 @@ describe('the automation editor for a new automation', () => {
       ),
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await fillValidAutomation(user)
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -178,9 +172,11 @@ describe('the automation editor for a new automation', () => {
   })
 
   it('shows a refusal that is about no field above the form', async () => {
-    stubHub({ automationCreate: new HubErrorAnswer('You are not allowed to do this', 403) })
+    stubAutomationHub({
+      automationCreate: new HubErrorAnswer('You are not allowed to do this', 403),
+    })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await fillValidAutomation(user)
     await user.click(screen.getByRole('button', { name: 'Save' }))

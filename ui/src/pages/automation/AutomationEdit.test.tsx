@@ -2,37 +2,27 @@
 // view), saving, running and cancelling, the run history, delete, and an unknown id.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { HubErrorAnswer, automation, renderAutomationPages, run, stubHub } from './hub-stub'
+import { describe, expect, it } from 'vitest'
+import { HubErrorAnswer, renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
+import { automation, AutomationRoutes, run, scene, stubAutomationHub } from './test-fixtures'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
-
-const scene = (n: number) => screen.getByRole('group', { name: `Scene ${n}` })
+setUpHubTests()
 
 describe('the automation editor for a saved automation', () => {
   it('shows the saved scenes in seconds, keeps an unknown address, and saves', async () => {
+    const [move, pause] = automation().scene
     const saved = automation({
       scene: [
-        {
-          id: 's-1',
-          name: 'Open',
-          type: 'BLIND_CONTROL',
-          index: 0,
-          duration: 30000,
-          blindAddresses: ['1:0', '3:7'],
-        },
-        { id: 's-2', name: 'Wait', type: 'DELAY', index: 1, duration: 500, blindAddresses: [] },
+        { ...move!, blindAddresses: ['1:0', '3:7'] },
+        { ...pause!, duration: 500 },
       ],
     })
-    const hub = stubHub({ automation: saved, automationUpdate: { id: saved.id, name: 'Morning' } })
+    const hub = stubAutomationHub({
+      automation: saved,
+      automationUpdate: { id: saved.id, name: 'Morning' },
+    })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/a-morning')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/a-morning' })
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Morning' })).toBeTruthy()
     const first = scene(1)
@@ -74,7 +64,7 @@ describe('the automation editor for a saved automation', () => {
 
   it('runs now, and while a run is under way offers to cancel it', async () => {
     let lastRun: ReturnType<typeof run> | null = null
-    const hub = stubHub({
+    const hub = stubAutomationHub({
       automation: () => automation({ lastRun }),
       automationRun: () => {
         lastRun = run({ id: 'run-7', status: 'RUNNING', finishedAt: null, sceneIndex: 0 })
@@ -86,7 +76,7 @@ describe('the automation editor for a saved automation', () => {
       },
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/a-morning')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/a-morning' })
 
     await user.click(await screen.findByRole('button', { name: 'Run now' }))
     expect(await screen.findByText('Started Morning')).toBeTruthy()
@@ -100,7 +90,7 @@ describe('the automation editor for a saved automation', () => {
   })
 
   it('lists the run history with status, source, duration, step and error', async () => {
-    stubHub({
+    stubAutomationHub({
       automation: automation(),
       automationRuns: [
         run({ id: 'r-3', status: 'RUNNING', finishedAt: null, sceneIndex: 0, source: 'cron' }),
@@ -108,7 +98,7 @@ describe('the automation editor for a saved automation', () => {
         run({ id: 'r-1', status: 'SUCCEEDED', source: 'sun' }),
       ],
     })
-    renderAutomationPages('/automation/a-morning')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/a-morning' })
 
     const history = await screen.findByRole('list', { name: 'Runs, newest first' })
     const rows = within(history).getAllByRole('listitem')
@@ -126,9 +116,9 @@ describe('the automation editor for a saved automation', () => {
   })
 
   it('deletes after asking, then returns to the list', async () => {
-    const hub = stubHub({ automation: automation(), automationDelete: ['a-morning'] })
+    const hub = stubAutomationHub({ automation: automation(), automationDelete: ['a-morning'] })
     const user = userEvent.setup()
-    const { location } = renderAutomationPages('/automation/a-morning')
+    const { location } = renderWithHub(<AutomationRoutes />, { path: '/automation/a-morning' })
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Delete automation Morning?' })
@@ -139,15 +129,17 @@ describe('the automation editor for a saved automation', () => {
   })
 
   it('shows 404 Not Found for an id the hub does not know', async () => {
-    stubHub({ automation: null })
-    renderAutomationPages('/automation/5f0c7d57-0000-4000-8000-000000000000')
+    stubAutomationHub({ automation: null })
+    renderWithHub(<AutomationRoutes />, {
+      path: '/automation/5f0c7d57-0000-4000-8000-000000000000',
+    })
     expect(await screen.findByRole('heading', { name: '404' })).toBeTruthy()
     expect(screen.getByText('Not Found')).toBeTruthy()
   })
 
   it('shows 404 Not Found for an id that is no UUID', async () => {
-    stubHub({ automation: new HubErrorAnswer('id must be a UUID', 400, 'id') })
-    renderAutomationPages('/automation/nonsense')
+    stubAutomationHub({ automation: new HubErrorAnswer('id must be a UUID', 400, 'id') })
+    renderWithHub(<AutomationRoutes />, { path: '/automation/nonsense' })
     expect(await screen.findByRole('heading', { name: '404' })).toBeTruthy()
   })
 })

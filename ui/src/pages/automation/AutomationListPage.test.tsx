@@ -2,17 +2,12 @@
 // once; running from the list with the hub's answer as a toast.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AutomationSummary } from '../../api/types'
-import { HubErrorAnswer, automation, renderAutomationPages, run, stubHub } from './hub-stub'
+import { HubErrorAnswer, renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
+import { automation, AutomationRoutes, run, stubAutomationHub } from './test-fixtures'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+setUpHubTests()
 
 function summary(overrides: Partial<AutomationSummary>): AutomationSummary {
   const { scene, ...rest } = automation()
@@ -36,8 +31,8 @@ const AWAY = summary({
 
 describe('the automation list', () => {
   it('lists automations by name, with their trigger, next run and last run', async () => {
-    stubHub({ automationList: [MORNING, DUSK, AWAY] })
-    renderAutomationPages('/automation')
+    stubAutomationHub({ automationList: [MORNING, DUSK, AWAY] })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
 
     expect(screen.getByRole('heading', { level: 1, name: 'Automation' })).toBeTruthy()
     const list = await screen.findByRole('list', { name: 'Automations' })
@@ -65,13 +60,13 @@ describe('the automation list', () => {
 
   it('marks a favourite at once and tells the hub', async () => {
     let answer: () => void = () => {}
-    const hub = stubHub({
+    const hub = stubAutomationHub({
       automationList: [MORNING],
       setFavoriteAutomation: () =>
         new Promise<boolean>((resolve) => (answer = () => resolve(true))),
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation')
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
 
     const star = await screen.findByRole('button', { name: 'Favourite Morning' })
     expect(star.getAttribute('aria-pressed')).toBe('false')
@@ -80,15 +75,17 @@ describe('the automation list', () => {
     expect(star.getAttribute('aria-pressed')).toBe('true')
     expect(hub.variablesOf('setFavoriteAutomation')).toEqual([{ id: 'a-morning' }])
     answer()
+    // Once the hub has answered, the list is fetched again to show what the hub now holds.
+    await waitFor(() => expect(hub.variablesOf('automationList')).toHaveLength(2))
   })
 
   it('takes the favourite back when the hub refuses it', async () => {
-    stubHub({
+    stubAutomationHub({
       automationList: [MORNING],
       setFavoriteAutomation: new HubErrorAnswer('Automation a-morning does not exist', 404),
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation')
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
 
     const star = await screen.findByRole('button', { name: 'Favourite Morning' })
     await user.click(star)
@@ -98,7 +95,7 @@ describe('the automation list', () => {
 
   it('runs an automation with a toast, and shows the hub’s message when it already runs', async () => {
     let running = false
-    const hub = stubHub({
+    const hub = stubAutomationHub({
       automationList: [MORNING],
       automationRun: () => {
         if (running) {
@@ -112,7 +109,7 @@ describe('the automation list', () => {
       },
     })
     const user = userEvent.setup()
-    renderAutomationPages('/automation')
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
 
     await user.click(await screen.findByRole('button', { name: 'Run Morning' }))
     expect(await screen.findByText('Started Morning')).toBeTruthy()
@@ -124,8 +121,8 @@ describe('the automation list', () => {
   })
 
   it('says so when there are no automations yet', async () => {
-    stubHub({ automationList: [] })
-    renderAutomationPages('/automation')
+    stubAutomationHub({ automationList: [] })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
     expect(await screen.findByRole('heading', { name: 'No automations yet' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Create your first automation' })).toBeTruthy()
   })

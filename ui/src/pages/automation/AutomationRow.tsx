@@ -3,8 +3,7 @@
 import type { ComponentType } from 'react'
 import { Link } from 'wouter'
 import type { AutomationSummary, TriggerType } from '../../api/types'
-import { AutomationIcon, SunIcon } from '../../shell/icons'
-import { ManualIcon } from './ManualIcon'
+import { AutomationIcon, ManualIcon, SunIcon } from '../../shell/icons'
 import { FavoriteToggle, RunButton } from './AutomationControls'
 import { RunStatusChip } from './RunStatusChip'
 import { formatFullDate, formatWhen } from './time-format'
@@ -22,7 +21,9 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
   const TriggerIcon = TRIGGER_ICON[trigger.type]
   return (
     <li className="automation-row">
-      <span className={`automation-kind${trigger.enabled ? '' : ' automation-kind-off'}`}>
+      <span
+        className={`list-avatar automation-kind${trigger.enabled ? '' : ' automation-kind-off'}`}
+      >
         <TriggerIcon />
       </span>
       <div className="list-main">
@@ -46,7 +47,9 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
           )}
           {lastRun && (
             <span className="last-run">
-              <span className="last-run-label">Last run</span>
+              {/* The chip says it is the last run; on a phone the words would push its time
+                  onto another line. */}
+              <span className="visually-hidden-narrow">Last run</span>
               <RunStatusChip run={lastRun} />
               <time dateTime={lastRun.startedAt} title={formatFullDate(lastRun.startedAt)}>
                 {formatWhen(lastRun.startedAt)}

@@ -2,25 +2,21 @@
 // sun triggers, which need the hub's location.
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { HUB_STATUS, fieldError, renderAutomationPages, stubHub } from './hub-stub'
+import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../test-support/field-error'
+import { renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
+import { AutomationRoutes, HUB_STATUS, stubAutomationHub } from './test-fixtures'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
+setUpHubTests()
 
 const hintOf = (control: HTMLElement) =>
   document.getElementById(`${control.id}-hint`)?.textContent ?? null
 
 describe('the trigger editor', () => {
   it("previews a cron expression in words, with presets and the hub's time zone", async () => {
-    stubHub()
+    stubAutomationHub()
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await user.click(screen.getByLabelText('Schedule (cron)'))
     const cron = screen.getByLabelText('Cron expression')
@@ -45,9 +41,9 @@ describe('the trigger editor', () => {
   })
 
   it('sends a sun trigger with its offset, and no cron', async () => {
-    const hub = stubHub({ automationCreate: { id: 'a-dusk', name: 'Dusk' } })
+    const hub = stubAutomationHub({ automationCreate: { id: 'a-dusk', name: 'Dusk' } })
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await user.type(screen.getByLabelText('Name'), 'Dusk')
     await user.click(screen.getByLabelText('Sunrise or sunset'))
@@ -72,9 +68,9 @@ describe('the trigger editor', () => {
   })
 
   it('refuses an offset beyond 12 hours at the offset field', async () => {
-    const hub = stubHub()
+    const hub = stubAutomationHub()
     const user = userEvent.setup()
-    renderAutomationPages('/automation/create')
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     await user.type(screen.getByLabelText('Name'), 'Dawn')
     await user.click(screen.getByLabelText('Sunrise or sunset'))
@@ -88,8 +84,8 @@ describe('the trigger editor', () => {
   })
 
   it("disables sunrise and sunset while the hub's location is not set, and says why", async () => {
-    stubHub({ hubStatus: { ...HUB_STATUS, locationConfigured: false } })
-    renderAutomationPages('/automation/create')
+    stubAutomationHub({ hubStatus: { ...HUB_STATUS, locationConfigured: false } })
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     expect(
       await screen.findByText(/need the hub's location: set LAMELLA_LAT and LAMELLA_LON/),

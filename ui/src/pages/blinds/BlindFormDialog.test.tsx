@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Blind } from '../../api/types'
 import { errorAt } from '../../test-support/field-error'
-import { HubErrorAnswer, renderWithHub, stubHub } from '../../test-support/hub-stub'
+import { HubErrorAnswer, renderWithHub, setUpHubTests, stubHub } from '../../test-support/hub-stub'
 import { BlindFormDialog } from './BlindFormDialog'
 
 const kitchen: Blind = {
@@ -27,16 +27,10 @@ async function fill(values: Partial<Record<string, string>>) {
 }
 
 describe('the blind form', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
+  setUpHubTests()
 
   it('names every broken rule at its field and sends nothing', async () => {
-    const sent = stubHub({})
+    const { sent } = stubHub()
     renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)
 
     await fill({
@@ -56,7 +50,7 @@ describe('the blind form', () => {
   })
 
   it('refuses the same address for up and down without asking the hub', async () => {
-    const sent = stubHub({})
+    const { sent } = stubHub()
     renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)
 
     await fill({ Name: 'Office', 'Up address': '2:3', 'Down address': '02:03' })
@@ -67,7 +61,7 @@ describe('the blind form', () => {
   })
 
   it('sends the travel time in milliseconds and closes with a toast once saved', async () => {
-    const sent = stubHub({
+    const { sent } = stubHub({
       blindCreate: (v: Record<string, unknown>) => ({ ...kitchen, ...(v.input as object) }),
     })
     const onClose = vi.fn()

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Blind, User } from '../../api/types'
 import {
   HubErrorAnswer,
   renderWithHub,
+  setUpHubTests,
   stubHub,
   type Answer,
   type SentRequest,
@@ -34,7 +35,7 @@ function renderBlinds(
   blinds: Blind[],
   answers: Record<string, Answer> = {},
 ): SentRequest[] {
-  const sent = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
+  const { sent } = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
   renderWithHub(<BlindsPage />)
   return sent
 }
@@ -42,13 +43,7 @@ function renderBlinds(
 const toastText = () => screen.getByRole('status').textContent ?? ''
 
 describe('the blinds page', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
+  setUpHubTests()
 
   it('lists blinds by name with their motion, and addresses for admins', async () => {
     renderBlinds(true, [office, kitchen])

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AutomationSummary, Blind, HubStatus, User } from '../../api/types'
-import { HubErrorAnswer, renderWithHub, stubHub, type Answer } from '../../test-support/hub-stub'
+import {
+  HubErrorAnswer,
+  renderWithHub,
+  setUpHubTests,
+  stubHub,
+  type Answer,
+} from '../../test-support/hub-stub'
 import HomePage from './HomePage'
 
 const blind = (id: string, name: string, isFavorite: boolean): Blind => ({
@@ -41,7 +47,7 @@ const healthy: HubStatus = {
 }
 
 function renderHome(answers: Record<string, Answer> = {}) {
-  const sent = stubHub({
+  const { sent } = stubHub({
     whoAmI: anna,
     hubStatus: healthy,
     blindList: [blind('b-1', 'Office', false), blind('b-2', 'Bedroom', true)],
@@ -67,13 +73,7 @@ function renderHome(answers: Record<string, Answer> = {}) {
 }
 
 describe('the home page', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
+  setUpHubTests()
 
   it('greets the user and shows only their favourite blinds and automations', async () => {
     renderHome()

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Blind, User } from '../../api/types'
 import { errorAt } from '../../test-support/field-error'
 import {
   HubErrorAnswer,
   renderWithHub,
+  setUpHubTests,
   stubHub,
   type SentRequest,
 } from '../../test-support/hub-stub'
@@ -37,7 +38,7 @@ const anna: User = {
 }
 
 function renderUsers(users: User[], answers: Record<string, unknown> = {}): SentRequest[] {
-  const sent = stubHub({
+  const { sent } = stubHub({
     whoAmI: admin,
     userList: users,
     blindList: [office, kitchen],
@@ -51,13 +52,7 @@ const writes = (sent: SentRequest[]) =>
   sent.filter((r) => !['whoAmI', 'userList', 'blindList'].includes(r.operationName))
 
 describe('the users page', () => {
-  beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-  })
+  setUpHubTests()
 
   it('lists each user with their role and blinds, and marks the current user', async () => {
     renderUsers([admin, anna])

@@ -72,7 +72,7 @@ export default function UsersPage() {
             const noteId = `last-admin-${user.id}`
             return (
               <li key={user.id} className="user-row">
-                <span className="user-avatar" aria-hidden="true">
+                <span className="list-avatar user-avatar" aria-hidden="true">
                   {user.username.charAt(0).toUpperCase()}
                 </span>
                 <div className="list-main">
