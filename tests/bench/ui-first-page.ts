@@ -6,8 +6,9 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Page, type Response } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { projectRoot } from '../../hub/paths'
+import { launchBrowser } from '../e2e/browser'
 import { fmt, seedDatabase, startHubProcess } from './_support'
 
 const LOADS = 10
@@ -198,17 +199,7 @@ execFileSync(process.execPath, [join(projectRoot, 'scripts/build.mjs'), '--ui', 
 
 const hub = await startHubProcess(seedDatabase(0, 0))
 const url = `http://127.0.0.1:${hub.port}/`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-})
+const browser = await launchBrowser()
 try {
   console.log(
     `node ${process.version}, Chromium ${browser.version()}, ${LOADS} cold loads of ${url} ` +

@@ -97,6 +97,45 @@ describe('the app shell in a browser', () => {
     await page.context().close()
   })
 
+  it('works from the keyboard alone, with a visible focus ring on each control', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(`${t.url}/`)
+    const focused = () =>
+      page.evaluate(
+        `(() => { const e = document.activeElement; return e.getAttribute('aria-label') ?? e.getAttribute('name') ?? e.textContent.trim() })()`,
+      ) as Promise<string>
+    /** Presses Tab until the control named `name` has the focus. */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab')
+        if ((await focused()) === name) return
+      }
+      throw new Error(`Tab never reached ${name}`)
+    }
+    await tabTo('username')
+    await page.keyboard.type('admin')
+    await tabTo('password')
+    await page.keyboard.type(ADMIN_PASSWORD)
+    await page.keyboard.press('Enter')
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor()
+
+    await tabTo('Blinds')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Blinds', level: 1 }).waitFor()
+    await tabTo('Up Kitchen')
+    const ring = (await page.evaluate(
+      `(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)] })()`,
+    )) as [string, number]
+    expect(ring[0]).not.toBe('none')
+    expect(ring[1]).toBeGreaterThanOrEqual(2)
+    await page.keyboard.press('Enter')
+    await page.getByText('Moving up').first().waitFor()
+    await tabTo('Stop Kitchen')
+    await page.keyboard.press('Enter')
+    await page.getByText('Moving up').first().waitFor({ state: 'detached' })
+    await page.context().close()
+  })
+
   it('passes axe-core without serious violations on every page, light and dark', async () => {
     const { page } = await openPage(browser)
     await page.goto(`${t.url}/`)
