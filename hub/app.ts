@@ -17,10 +17,14 @@ import type { Link } from './bus/link'
 import { moveBlinds, relaysOf, type Direction } from './bus/moves'
 import { blindAudience } from './db/audience'
 import { Engine } from './engine/engine'
+import { ClockWatch } from './clock/clock-watch'
+import { readNtpSynchronized } from './clock/ntp-state'
+import { newestRecordAt } from './db/newest-record'
 import type { Viewer } from './db/visibility'
 import { checkId, checkIds } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
+import { healthPlugin } from './health'
 import { isPageRequest, sendAppPage, uiPlugin } from './ui'
 import { logInternalError, notFound } from './errors'
 
@@ -37,6 +41,10 @@ export interface AppDeps {
   sessionCheckMs?: number
   /** A bus link of the test's own (a pseudo-terminal, an emulator with faults). */
   busLink?: Link
+  /** The system's view of its clock (default: systemd-timesyncd's, see hub/clock). */
+  ntpSynchronized?: () => boolean | null
+  /** How often the clock's state is read again (default 15 s). */
+  clockCheckMs?: number
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -82,7 +90,26 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   const busStatus = () => bus.status()
 
-  const engine = new Engine({ db, events, driver: bus.driver, config, now, log: app.log })
+  let engine: Engine | undefined
+  const clock = new ClockWatch({
+    now,
+    floor: () => newestRecordAt(db),
+    ntpSynchronized: deps.ntpSynchronized ?? (() => readNtpSynchronized()),
+    trust: config.clock === 'trust',
+    onChange: () => engine?.clockChanged(),
+    log: app.log.child({ module: 'clock' }),
+    ...(deps.clockCheckMs && { checkEveryMs: deps.clockCheckMs }),
+  })
+  clock.start()
+  engine = new Engine({
+    db,
+    events,
+    driver: bus.driver,
+    config,
+    now,
+    clockTrusted: () => clock.trusted,
+    log: app.log,
+  })
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
@@ -114,6 +141,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         now,
         timeZone: config.timeZone,
         locationConfigured: !!config.location,
+        clockSynchronized: clock.synchronized,
         bus: busStatus,
       }),
   }
@@ -136,6 +164,14 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
 
   await app.register(graphqlPlugin, { services, sessions, development: config.development })
   await app.register(uiPlugin)
+  await app.register(healthPlugin, {
+    sqlite: database.sqlite,
+    version: hubVersion,
+    startedAt,
+    now,
+    bus: busStatus,
+    clockSynchronized: () => clock.synchronized,
+  })
 
   const realtime = new RealtimeServer({
     httpServer: app.server,
@@ -162,6 +198,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   engine.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
+    clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()
     await bus.stop()

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       location: undefined,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       logLevel: 'info',
+      clock: 'auto',
       development: false,
     })
   })
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       LAMELLA_LON: '-13.405',
       TZ: 'Europe/Berlin',
       LAMELLA_LOG_LEVEL: 'warn',
+      LAMELLA_CLOCK: 'trust',
       NODE_ENV: 'development',
     })
     expect(config).toEqual<Config>({
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       location: { lat: 52.52, lon: -13.405 },
       timeZone: 'Europe/Berlin',
       logLevel: 'warn',
+      clock: 'trust',
       development: true,
     })
   })
@@ -119,6 +122,7 @@ describe('loadConfig', () => {
     ['LAMELLA_DEAD_TIME_MS', 'soon', 'an integer from 0 to 60000'],
     ['TZ', 'Mars/Base', 'an IANA time zone such as Europe/Berlin'],
     ['LAMELLA_LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['LAMELLA_CLOCK', 'sometimes', 'one of auto, trust'],
   ])('refuses %s=%j, naming the variable and what it accepts', (name, value, accepts) => {
     expect(configError({ [name]: value }).message).toBe(
       `${name} must be ${accepts} (got "${value}")`,

@@ -24,6 +24,11 @@ export interface Config {
   location: { lat: number; lon: number } | undefined
   timeZone: string
   logLevel: LogLevel
+  /**
+   * `auto`: pause schedules while the clock is known to be wrong (hub/clock); `trust`: never,
+   * for a Pi with a battery-backed clock and no time server.
+   */
+  clock: 'auto' | 'trust'
   /** GraphiQL and schema introspection are on only in development. */
   development: boolean
 }
@@ -49,6 +54,7 @@ const SETTINGS = {
   lon: { env: 'LAMELLA_LON', flag: 'lon', fallback: '' },
   timeZone: { env: 'TZ', flag: 'tz', fallback: '' },
   logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', fallback: 'info' },
+  clock: { env: 'LAMELLA_CLOCK', flag: 'clock', fallback: 'auto' },
 } as const
 
 type SettingName = keyof typeof SETTINGS
@@ -169,6 +175,7 @@ export function loadConfig(
     location,
     timeZone,
     logLevel: oneOf('logLevel', raw('logLevel'), LOG_LEVELS),
+    clock: oneOf('clock', raw('clock'), ['auto', 'trust'] as const),
     development: env.NODE_ENV === 'development',
   }
 }

@@ -17,6 +17,8 @@ export interface HubStatusDeps {
   now: () => number
   timeZone: string
   locationConfigured: boolean
+  /** null while the hub cannot tell (hub/clock). */
+  clockSynchronized: boolean | null
   bus: () => BusStatusEvent
 }
 
@@ -28,8 +30,7 @@ export function hubStatus(deps: HubStatusDeps): HubStatus {
     uptimeSeconds: Math.max(0, Math.floor((t - deps.startedAt) / 1000)),
     now: new Date(t).toISOString(),
     timeZone: deps.timeZone,
-    // Detecting an unsynchronised clock comes with the Pi service (issue 6); until then: unknown.
-    clockSynchronized: null,
+    clockSynchronized: deps.clockSynchronized,
     locationConfigured: deps.locationConfigured,
     bus: { online: bus.online, path: bus.path, error: bus.error ?? null },
   }

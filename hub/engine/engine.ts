@@ -19,6 +19,8 @@ export interface EngineDeps {
   driver: RelayDriver
   config: Pick<Config, 'timeZone' | 'location'>
   now: () => number
+  /** False while the clock is known to be wrong: then no schedule fires (hub/clock). */
+  clockTrusted: () => boolean
   log: {
     child(bindings: object): {
       warn(obj: object, msg: string): void
@@ -86,7 +88,18 @@ export class Engine {
         }
       }),
     )
-    this.scheduler.start()
+    if (this.deps.clockTrusted()) this.scheduler.start()
+  }
+
+  /**
+   * The clock became trusted or stopped being so. Schedules stop while it is wrong; once it is
+   * right they start again from their last scheduled firing, so what fell due meanwhile runs
+   * if it is under 5 minutes late and is recorded as missed if older.
+   */
+  clockChanged(): void {
+    const trusted = this.deps.clockTrusted()
+    if (trusted && !this.scheduler.active) this.scheduler.start()
+    else if (!trusted && this.scheduler.active) this.scheduler.stop()
   }
 
   /** No new firings; running runs end FAILED and their relays stop. */

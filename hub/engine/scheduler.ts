@@ -46,6 +46,11 @@ export class Scheduler {
     for (const t of this.deps.triggers()) this.schedule(t)
   }
 
+  /** Whether schedules are armed (between start and stop). */
+  get active(): boolean {
+    return this.running
+  }
+
   stop(): void {
     this.running = false
     for (const e of this.entries.values()) clearTimeout(e.timer)

@@ -43,6 +43,9 @@ export interface StartOptions {
   now?: () => number
   /** How often the hub checks live sockets against the sessions table. */
   sessionCheckMs?: number
+  /** The system's view of the clock; by default "cannot tell", as on this machine. */
+  ntpSynchronized?: () => boolean | null
+  clockCheckMs?: number
 }
 
 export async function startHub(options: StartOptions = {}): Promise<TestHub> {
@@ -63,6 +66,8 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     database,
     ...(options.now && { now: options.now }),
     ...(options.sessionCheckMs && { sessionCheckMs: options.sessionCheckMs }),
+    ntpSynchronized: options.ntpSynchronized ?? (() => null),
+    ...(options.clockCheckMs && { clockCheckMs: options.clockCheckMs }),
     ...(process.env.LAMELLA_TEST_LOG && { logger: { level: process.env.LAMELLA_TEST_LOG } }),
   })
   await hub.services.users.ensureFirstAdmin(ADMIN_PASSWORD, () => ADMIN_PASSWORD)

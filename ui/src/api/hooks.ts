@@ -1,11 +1,14 @@
 // Typed SWR hooks, one per query. The fetcher is set once in the session's SWRConfig.
-import useSWR, { type SWRResponse } from 'swr'
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr'
 import { keys, type QueryKey } from './operations'
 import type { ApiError } from './client'
 import type { Automation, AutomationRun, AutomationSummary, Blind, HubStatus, User } from './types'
 
-function useQuery<T>(key: QueryKey | null): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError>(key)
+function useQuery<T>(
+  key: QueryKey | null,
+  options?: SWRConfiguration<T, ApiError>,
+): SWRResponse<T, ApiError> {
+  return useSWR<T, ApiError>(key, options)
 }
 
 export const useWhoAmI = () => useQuery<User>(keys.whoAmI)
@@ -16,4 +19,7 @@ export const useAutomation = (id: string | null) =>
 export const useAutomationRuns = (automationId: string | null) =>
   useQuery<AutomationRun[]>(automationId ? keys.automationRuns(automationId) : null)
 export const useUserList = () => useQuery<User[]>(keys.userList)
-export const useHubStatus = () => useQuery<HubStatus>(keys.hubStatus)
+/** Asked again every 30 s: the clock's state has no push of its own. */
+export const HUB_STATUS_REFRESH_MS = 30_000
+export const useHubStatus = () =>
+  useQuery<HubStatus>(keys.hubStatus, { refreshInterval: HUB_STATUS_REFRESH_MS })
