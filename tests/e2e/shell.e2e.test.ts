@@ -155,3 +155,24 @@ describe('the app shell in a browser', () => {
     await page.context().close()
   })
 })
+
+describe('a hub whose clock has not been set since boot', () => {
+  let t: TestHub
+  let browser: Browser
+  beforeAll(async () => {
+    t = await startHub({ ntpSynchronized: () => false })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  it('tells the household on Home that schedules are paused', async () => {
+    const { page } = await openPage(browser, PHONE)
+    await logIn(page, t.url, 'admin', ADMIN_PASSWORD)
+    await page.getByText(/clock is not synchronised/i).waitFor()
+    await screenshot(page, 'home-phone-clock-warning')
+    await page.context().close()
+  })
+})
