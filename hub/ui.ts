@@ -31,7 +31,10 @@ export async function uiPlugin(app: FastifyInstance): Promise<void> {
       prefix: '/dist/',
       index: false,
       wildcard: true,
-      setHeaders(reply, path) {
+      // The build writes .br and .gz copies (ui/build/compress-plugin.ts); sent when accepted.
+      preCompressed: true,
+      setHeaders(reply, compressedOrPlain) {
+        const path = compressedOrPlain.replace(/\.(br|gz)$/, '')
         // The browser looks for a new service worker on every load; it must ask the hub, not
         // its HTTP cache, or a new build would reach it a day late.
         if (path === serviceWorkerFile) reply.header('cache-control', 'no-cache')

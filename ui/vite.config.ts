@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite'
+import { compressPlugin } from './build/compress-plugin.ts'
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts'
 
 // The hub serves the built bundle under /dist/ (ARCHITECTURE.md section 1).
 export default defineConfig({
   base: '/dist/',
-  plugins: [serviceWorkerPlugin()],
+  plugins: [serviceWorkerPlugin(), compressPlugin()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {

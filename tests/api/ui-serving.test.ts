@@ -1,6 +1,7 @@
 // What a browser needs from the hub to keep and install the web UI: the service worker at
 // /dist/sw.js, always revalidated and listing the current build, and the web app manifest
 // with icons that the hub serves. The global setup builds the UI when it is stale.
+import { request, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHub, type TestHub } from '../helpers/hub'
 
@@ -127,5 +128,35 @@ describe('the pages and assets of the web UI', () => {
     const asset = await page('/dist/assets/missing.js')
     expect(asset.status).toBe(404)
     expect(asset.headers.get('content-type')).toMatch(/json/)
+  })
+})
+
+describe('compressed assets', () => {
+  let t: TestHub
+  beforeAll(async () => {
+    t = await startHub()
+  })
+  afterAll(() => t.close())
+
+  it('sends the scripts brotli- or gzip-compressed, as the browser accepts, with their headers', async () => {
+    const html = await (await fetch(`${t.url}/`, { headers: { accept: 'text/html' } })).text()
+    const entry = /src="(\/dist\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1]
+    const plain = await fetch(`${t.url}${entry}`, { headers: { 'accept-encoding': 'identity' } })
+    const plainBytes = (await plain.arrayBuffer()).byteLength
+    for (const encoding of ['br', 'gzip']) {
+      // node:http, not fetch: fetch would undo the compression before the test could see it.
+      const res = await new Promise<IncomingMessage>((resolve, reject) => {
+        request(`${t.url}${entry}`, { headers: { 'accept-encoding': encoding } }, resolve)
+          .on('error', reject)
+          .end()
+      })
+      let bytes = 0
+      for await (const chunk of res) bytes += (chunk as Buffer).length
+      expect(res.headers['content-encoding'], encoding).toBe(encoding)
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(bytes).toBeLessThan(plainBytes / 2)
+    }
+    const worker = await fetch(`${t.url}/dist/sw.js`, { headers: { 'accept-encoding': 'br' } })
+    expect(worker.headers.get('cache-control')).toBe('no-cache')
   })
 })
