@@ -5,6 +5,7 @@ import { generatePassword } from './auth/passwords'
 import type { Config } from './config'
 import { openDatabase } from './db/open'
 import { logInternalError } from './errors'
+import { createServiceNotifier } from './service-notify'
 
 export const SHUTDOWN_TIMEOUT_MS = 5000
 
@@ -26,6 +27,13 @@ export async function serve(config: Config): Promise<void> {
   const database = openDatabase(config.dbPath)
   const { app, services } = await buildHub({ config, database, logger: loggerOptions(config) })
   const log = app.log.child({ module: 'main' })
+  // Under systemd (Type=notify): readiness once listening, and watchdog pings while the
+  // database answers. Outside systemd every call does nothing.
+  const notifier = createServiceNotifier({
+    env: process.env,
+    log: app.log.child({ module: 'systemd' }),
+    healthy: () => database.sqlite.prepare('SELECT 1').get() !== undefined,
+  })
 
   const first = await services.users.ensureFirstAdmin(config.adminPassword, generatePassword)
   if (first.created && first.generatedPassword) {
@@ -46,6 +54,8 @@ export async function serve(config: Config): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
+    notifier.stop()
+    void notifier.stopping()
     log.info({ signal }, 'shutting down')
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting')
@@ -65,4 +75,6 @@ export async function serve(config: Config): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  notifier.startWatchdog()
+  void notifier.ready(`listening on ${config.host}:${config.port}`)
 }
