@@ -90,18 +90,9 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   const busStatus = () => bus.status()
 
-  let engine: Engine | undefined
-  const clock = new ClockWatch({
-    now,
-    floor: () => newestRecordAt(db),
-    ntpSynchronized: deps.ntpSynchronized ?? (() => readNtpSynchronized()),
-    trust: config.clock === 'trust',
-    onChange: () => engine?.clockChanged(),
-    log: app.log.child({ module: 'clock' }),
-    ...(deps.clockCheckMs && { checkEveryMs: deps.clockCheckMs }),
-  })
-  clock.start()
-  engine = new Engine({
+  // The engine asks the clock whether schedules may fire; the clock tells the engine when
+  // that changes. Neither calls the other before both exist.
+  const engine: Engine = new Engine({
     db,
     events,
     driver: bus.driver,
@@ -110,6 +101,16 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     clockTrusted: () => clock.trusted,
     log: app.log,
   })
+  const clock = new ClockWatch({
+    now,
+    floor: () => newestRecordAt(db),
+    ntpSynchronized: deps.ntpSynchronized ?? (() => readNtpSynchronized()),
+    trust: config.clock === 'trust',
+    onChange: () => engine.clockChanged(),
+    log: app.log.child({ module: 'clock' }),
+    ...(deps.clockCheckMs && { checkEveryMs: deps.clockCheckMs }),
+  })
+  clock.start()
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),

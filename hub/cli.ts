@@ -2,6 +2,8 @@
 // log in to the UI. Exit codes: 0 done, 1 failed, 2 bad usage or config.
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
+import { backupDatabase, describeBackup } from './backup/backup'
+import { describeRestore, restoreDatabase } from './backup/restore'
 import { ConfigError, loadConfig, parseServeFlags } from './config'
 import { openDatabase } from './db/open'
 import { SessionRepository } from './db/sessions'
@@ -18,6 +20,8 @@ const USAGE = `Usage:
                   [--lat DEG --lon DEG] [--tz ZONE] [--log-level LEVEL]
   lamella user add NAME [--admin] [--db FILE]   create a user; password from stdin or a prompt
   lamella user passwd NAME [--db FILE]          set a user's password and end their sessions
+  lamella backup FILE [--force] [--db FILE]     copy the database to FILE, also while the hub runs
+  lamella restore FILE [--db FILE]              put a backup in place; only while the hub is stopped
   ${EMULATOR_USAGE}
   lamella help
 
@@ -85,6 +89,22 @@ async function userCommand(args: string[]): Promise<void> {
   }
 }
 
+/** `backup FILE` and `restore FILE`: one file, --db, and --force for backup. */
+function fileCommand(command: 'backup' | 'restore', args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      db: { type: 'string' },
+      ...(command === 'backup' && { force: { type: 'boolean', default: false } }),
+    },
+    allowPositionals: true,
+    strict: true,
+  })
+  if (positionals.length !== 1) throw new UsageError(`expected: ${command} FILE`)
+  const { dbPath } = loadConfig(process.env, { db: values.db as string | undefined })
+  return { file: positionals[0]!, dbPath, force: values.force === true }
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv
   try {
@@ -94,6 +114,17 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'user') {
       await userCommand(rest)
+      return 0
+    }
+    if (command === 'backup') {
+      const { file, dbPath, force } = fileCommand(command, rest)
+      const copy = await backupDatabase({ source: dbPath, destination: file, overwrite: force })
+      console.log(describeBackup(copy))
+      return 0
+    }
+    if (command === 'restore') {
+      const { file, dbPath } = fileCommand(command, rest)
+      for (const line of describeRestore(restoreDatabase({ file, dbPath }))) console.log(line)
       return 0
     }
     if (command === 'emulator') {

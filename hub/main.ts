@@ -6,6 +6,8 @@ import type { Config } from './config'
 import { openDatabase } from './db/open'
 import { logInternalError } from './errors'
 import { createServiceNotifier } from './service-notify'
+import { createDailyBackups } from './backup/daily'
+import { acquireHubLock } from './backup/lock'
 
 export const SHUTDOWN_TIMEOUT_MS = 5000
 
@@ -24,6 +26,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 export async function serve(config: Config): Promise<void> {
+  // One hub per database, taken before anything is migrated: a second `serve`, or a
+  // `restore`, refuses while this one runs.
+  const releaseLock = acquireHubLock(config.dbPath)
   const database = openDatabase(config.dbPath)
   const { app, services } = await buildHub({ config, database, logger: loggerOptions(config) })
   const log = app.log.child({ module: 'main' })
@@ -46,6 +51,15 @@ export async function serve(config: Config): Promise<void> {
     log.info({ username: 'admin' }, 'created the first admin with LAMELLA_ADMIN_PASSWORD')
   }
 
+  // Today's backup if it is missing, then one each night, 7 kept, in the database's folder.
+  const backups = createDailyBackups({
+    dbPath: config.dbPath,
+    database,
+    log: app.log,
+    timeZone: config.timeZone,
+  })
+  backups.start()
+
   // The hub drives motors: a stray rejection is logged as the bug it is, never a crash
   // that leaves a hub-timed relay on.
   process.on('unhandledRejection', (reason) => logInternalError(log, reason, 'unhandled rejection'))
@@ -64,7 +78,9 @@ export async function serve(config: Config): Promise<void> {
     force.unref()
     try {
       await app.close()
+      await backups.stop()
       database.close()
+      releaseLock()
       process.exitCode = 0
     } catch (err) {
       log.error({ err }, 'shutdown failed')
