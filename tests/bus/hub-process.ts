@@ -12,6 +12,8 @@ export const PROCESS_ADMIN_PASSWORD = 'process-admin-password'
 
 export interface HubProcess {
   url: string
+  /** The hub's process id, e.g. to read its memory from /proc. */
+  pid: number
   /** The first admin's token. */
   adminToken: string
   /** Every line the process printed, stdout and stderr. */
@@ -38,13 +40,18 @@ export interface HubProcessOptions {
    * systemd's Restart=always would; without it, a fresh one removed on close.
    */
   dbPath?: string
+  /** Flags for node before the script, e.g. the ones the hub ships with. */
+  nodeArgs?: string[]
+  /** More environment for the hub, e.g. LAMELLA_CLOCK. */
+  env?: Record<string, string>
 }
 
 export async function startHubProcess(options: HubProcessOptions): Promise<HubProcess> {
   const ownDir = options.dbPath ? null : mkdtempSync(join(tmpdir(), 'lamella-process-'))
   const dbPath = options.dbPath ?? join(ownDir!, 'lamella.db')
   const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true })
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, 'serve'], {
+  const args = [...(options.nodeArgs ?? []), CLI, 'serve']
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, {
     cwd: dirname(dbPath),
     stdio: 'pipe',
     env: {
@@ -57,6 +64,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
       LAMELLA_DEAD_TIME_MS: String(options.deadTimeMs ?? 1000),
       LAMELLA_PULSE: options.pulse ?? 'device',
       TZ: 'Europe/Berlin',
+      ...options.env,
     },
   })
   const lines: string[] = []
@@ -116,6 +124,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
 
   return {
     url,
+    pid: child.pid!,
     adminToken: login.data.login.token,
     lines,
     gql,
