@@ -25,6 +25,7 @@ import { checkId, checkIds } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
+import { answerClientError } from './client-error'
 import { isPageRequest, sendAppPage, uiPlugin } from './ui'
 import { logInternalError, notFound } from './errors'
 
@@ -65,6 +66,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler: answerClientError,
   })
 
   const events = new HubEvents()
