@@ -1,63 +1,27 @@
 // `lamella backup` and `lamella restore` as the owner runs them on the Pi: the shipped bundle
 // in real processes, next to a real hub process that keeps writing (README "Backups").
 import Database from 'better-sqlite3'
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import {
   copyFileSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectRoot } from '../../hub/paths'
+import { runCli, temporaryFolders, type Finished } from '../helpers/cli'
 import { startHubProcess, type HubProcess } from '../bus/hub-process'
 
-const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
 const BLIND_CREATE = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id name } }'
 
-interface Finished {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+const temporaryFolder = temporaryFolders('lamella-backup-cli-')
 
-const temporaryFolders: string[] = []
-function temporaryFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-backup-cli-'))
-  temporaryFolders.push(dir)
-  return dir
-}
-
-/**
- * Runs the built `lamella` to its end, with nothing of this shell's LAMELLA_* settings. One
- * that has not ended in 15 s (a `serve` that should have refused) is killed: code null.
- */
+/** Runs the built `lamella` to its end, with nothing of this shell's LAMELLA_* settings. */
 function run(args: string[], vars: Record<string, string> = {}): Promise<Finished> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: temporaryFolder(),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...vars },
-    stdio: 'pipe',
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
-  child.stdin.end()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+  return runCli(args, vars, temporaryFolder())
 }
 
 /** Each file of a folder (not its subfolders) with a hash of its bytes, and its inode. */
@@ -142,7 +106,6 @@ describe('lamella backup and lamella restore', () => {
   })
   afterAll(async () => {
     await hub.close()
-    for (const dir of temporaryFolders) rmSync(dir, { recursive: true, force: true })
   })
 
   it('backs up while the hub takes a stream of writes: the copy is whole and holds every blind acknowledged before it began', async () => {

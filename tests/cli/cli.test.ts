@@ -1,62 +1,24 @@
 // The `lamella` command as the owner runs it on the Pi: the shipped bundle in a real process,
 // on a database in a temporary folder (ARCHITECTURE.md section 2, STYLE.md 1).
 import Database from 'better-sqlite3'
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildHub, type Hub } from '../../hub/app'
 import { loadConfig } from '../../hub/config'
 import { openDatabase, type OpenDatabase } from '../../hub/db/open'
-import { projectRoot } from '../../hub/paths'
+import { runCli, startCli, temporaryFolders, type Finished } from '../helpers/cli'
 
-const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
 const LOGIN = 'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }'
 const WHO_AM_I = '{ whoAmI { username isAdmin } }'
 
-interface Finished {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-const temporaryFolders: string[] = []
-function temporaryFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-cli-'))
-  temporaryFolders.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of temporaryFolders) rmSync(dir, { recursive: true, force: true })
-})
-
-/** Only what the command needs: nothing of this shell's own LAMELLA_*, TZ or NODE_ENV. */
-const environment = (vars: Record<string, string>): NodeJS.ProcessEnv => ({
-  PATH: process.env.PATH ?? '/usr/bin:/bin',
-  ...vars,
-})
-
-function start(
-  args: string[],
-  vars: Record<string, string>,
-  cwd: string,
-): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [CLI, ...args], { cwd, env: environment(vars), stdio: 'pipe' })
-}
+const temporaryFolder = temporaryFolders('lamella-cli-')
+const start = startCli
 
 /** Runs the command to its end, with `input` on stdin. */
 function run(args: string[], vars: Record<string, string>, input = ''): Promise<Finished> {
-  const child = start(args, vars, temporaryFolder())
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
-  child.stdin.end(input)
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  return runCli(args, vars, temporaryFolder(), input)
 }
 
 async function gql<T>(

@@ -8,31 +8,22 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
+import { temporaryFolders } from '../helpers/cli'
 
 const SCRIPT = join(projectRoot, 'systemd', 'install.sh')
 // The node running this test is the one the script finds first.
 const PATH = `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`
 
-const temporaryFolders: string[] = []
-function temporaryFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-install-'))
-  temporaryFolders.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of temporaryFolders) rmSync(dir, { recursive: true, force: true })
-})
+const temporaryFolder = temporaryFolders('lamella-install-')
 
 function install(args: string[], options: { path?: string; script?: string } = {}) {
   const result = spawnSync('bash', [options.script ?? SCRIPT, ...args], {
