@@ -76,10 +76,14 @@ describe('the app shell in a browser', () => {
         ),
       )
       .toEqual([`${t.url}/dist/`])
-    const state = await page.evaluate(
-      "navigator.serviceWorker.getRegistration('/dist/').then((r) => (r.active ?? r.waiting ?? r.installing).scriptURL)",
-    )
-    expect(state).toBe(`${t.url}/dist/sw.js`)
+    // A new registration has no worker for a moment, while its script is still being fetched.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          "navigator.serviceWorker.getRegistration('/dist/').then((r) => (r?.active ?? r?.waiting ?? r?.installing)?.scriptURL ?? null)",
+        ),
+      )
+      .toBe(`${t.url}/dist/sw.js`)
     await page.context().close()
   })
 
