@@ -13,6 +13,9 @@ import { RelayDriver, type BlindRelays } from './relays'
 import { Transport, type BusLog } from './transport'
 
 export const SHUTDOWN_OFF_DEADLINE_MS = 3000
+/** How often, and how far apart, the all-off at a link's open is tried. */
+export const SAFE_STATE_ATTEMPTS = 3
+export const SAFE_STATE_RETRY_MS = 1000
 
 export interface BusDeps {
   config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'>
@@ -27,6 +30,7 @@ export interface BusDeps {
 
 export class Bus {
   readonly link: Link
+  private safeStateRetry: NodeJS.Timeout | undefined
   readonly transport: Transport
   readonly coils: CoilWriter
   readonly driver: RelayDriver
@@ -66,6 +70,7 @@ export class Bus {
 
   /** Every relay off, within a deadline, then the link closes. */
   async stop(): Promise<void> {
+    clearTimeout(this.safeStateRetry)
     this.driver.close()
     if (this.link.isOpen) {
       const deadline = new Promise((r) => setTimeout(r, SHUTDOWN_OFF_DEADLINE_MS).unref())
@@ -74,7 +79,8 @@ export class Bus {
     await this.transport.stop()
   }
 
-  private async safeState(why: string): Promise<void> {
+  private async safeState(why: string, attempt = 1): Promise<void> {
+    clearTimeout(this.safeStateRetry)
     const blinds = this.deps.knownBlinds()
     if (blinds.length === 0) return
     try {
@@ -82,9 +88,19 @@ export class Bus {
       this.deps.log.info({ blinds: blinds.length, why }, 'all relays off')
     } catch (err) {
       this.deps.log.error(
-        { why, error: (err as Error).message },
+        { why, attempt, error: (err as Error).message },
         'could not switch every relay off',
       )
+      // A board that missed the all-off at a link's open (busy, or still waking) keeps what it
+      // had on: ask again a few times. Not forever: a unit that is simply absent would then
+      // cut every move short.
+      if (why === 'link open' && attempt < SAFE_STATE_ATTEMPTS && this.link.isOpen) {
+        this.safeStateRetry = setTimeout(
+          () => void this.safeState(why, attempt + 1),
+          SAFE_STATE_RETRY_MS,
+        )
+        this.safeStateRetry.unref()
+      }
     }
   }
 }
