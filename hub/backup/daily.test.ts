@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDailyBackups, dailyBackupFolder, type DailyBackups } from './daily'
-import { localClock } from './local-clock'
 import { addBlinds, blindNames, freshDatabase, removeTemporaryFolders } from './test-database'
 
 afterAll(removeTemporaryFolders)
@@ -212,18 +211,5 @@ describe('createDailyBackups', () => {
     expect(files()).toEqual(['lamella-2025-03-10.db'])
     await advance(2 * MINUTE)
     expect(files()).toEqual(['lamella-2025-03-10.db', 'lamella-2025-03-11.db'])
-  })
-})
-
-describe('localClock', () => {
-  it('reads the day and the time of day in a zone', () => {
-    const at = Date.parse('2025-03-30T01:30:00.250Z')
-    expect(localClock(at, 'UTC')).toEqual({ date: '2025-03-30', msOfDay: 5400250 })
-    // Berlin has just moved to summer time: 03:30 CEST.
-    expect(localClock(at, 'Europe/Berlin')).toEqual({ date: '2025-03-30', msOfDay: 12600250 })
-    expect(localClock(at, 'America/Los_Angeles')).toEqual({
-      date: '2025-03-29',
-      msOfDay: 66600250,
-    })
   })
 })

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import type Database from 'better-sqlite3'
 import { backupDatabase } from './backup'
 import { removeIfPresent, TEMPORARY_SUFFIX } from './durable-files'
-import { localClock } from './local-clock'
+import { localClock } from '../local-clock'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

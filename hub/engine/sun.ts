@@ -3,6 +3,7 @@
 // days in an IANA time zone. Sunrise/sunset use the standard almanac definition: the upper
 // limb of the Sun on an ideal horizon with standard refraction (centre at -0.833°).
 import { getTimes } from 'suncalc'
+import { localClock } from '../local-clock'
 
 export interface Location {
   lat: number
@@ -26,39 +27,13 @@ export const SUN_LOOKAHEAD_DAYS = 370
 const DAY_MS = 86_400_000
 const MINUTE_MS = 60_000
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>()
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormatters.get(timeZone)
-  if (!f) {
-    // Throws a RangeError for an unknown zone, which is what callers should see.
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    })
-    dayFormatters.set(timeZone, f)
-  }
-  return f
-}
-
 /** The calendar day that `at` falls on in `timeZone`. */
 export function localDayOf(at: Date, timeZone: string): LocalDay {
-  let year = NaN
-  let month = NaN
-  let day = NaN
-  for (const part of dayFormatter(timeZone).formatToParts(at)) {
-    if (part.type === 'year') year = Number(part.value)
-    else if (part.type === 'month') month = Number(part.value)
-    else if (part.type === 'day') day = Number(part.value)
-  }
+  const [year, month, day] = localClock(at.getTime(), timeZone).date.split('-').map(Number)
   // 'en-US' writes years before 1 AD with an era; not a case for a blinds hub.
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day))
     throw new RangeError(`Cannot read the local day of ${at.toISOString()} in ${timeZone}`)
-  return { year, month, day }
+  return { year: year!, month: month!, day: day! }
 }
 
 /** Days since 1970-01-01 of a calendar day (pure calendar arithmetic, no time zone). */

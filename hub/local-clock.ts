@@ -1,9 +1,11 @@
-// The wall clock as read in a time zone: the calendar day and the time of day.
+// The wall clock as read in a time zone: the calendar day and the time of day. One place for
+// it: the sun triggers read the local day here, the daily backup its date and hour.
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone)
   if (!f) {
+    // Throws a RangeError for an unknown zone, which is what callers should see.
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       calendar: 'gregory',
