@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoilChange } from '../../firmware-protocol/emulator'
 import type { Direction } from '../../hub/bus/moves'
-import { createBlind, startHub, type TestHub } from '../helpers/hub'
-import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { createBlind, type TestHub } from '../helpers/hub'
+import { bothOnAtOnce, type Board } from '../helpers/pty'
+import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
 import { sleep, waitFor } from './polling'
 import {
   boardNow,
@@ -77,23 +78,20 @@ interface Taken {
 }
 
 describe('a burst of 200 concurrent moves over 8 blinds', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
   let ids: string[]
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: DEAD_TIME_MS } })
+    rig = await startHubOnWire({ deadTimeMs: DEAD_TIME_MS })
+    ;({ board, t } = rig)
     ids = []
     for (const [i, [up, down]] of BLINDS.entries()) {
       ids.push(await createBlind(t, `Window ${i + 1}`, up, down, 1000))
     }
   })
   afterAll(async () => {
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   const seed = Number(process.env.LAMELLA_BURST_SEED ?? Math.floor(Math.random() * 2 ** 32))

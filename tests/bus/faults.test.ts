@@ -3,8 +3,9 @@
 // section 5: 250 ms response timeout, 2 retries, then 503 and the error in the bus status).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { frameTimeMs } from '../../firmware-protocol/timing'
-import { createBlind, startHub, type TestHub } from '../helpers/hub'
-import { BAUD, bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { createBlind, type TestHub } from '../helpers/hub'
+import { BAUD, bothOnAtOnce, type Board } from '../helpers/pty'
+import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
 import { sleep, waitFor } from './polling'
 import { changesOf, coilAt } from './relay-record'
 
@@ -17,15 +18,14 @@ const DEAD_TIME_MS = 200
 const GIVE_UP_MS = 3 * (frameTimeMs(8, BAUD, 'none') + 250)
 
 describe('a relay board that misbehaves', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
   let hall: string
   let attic: string
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: DEAD_TIME_MS } })
+    rig = await startHubOnWire({ deadTimeMs: DEAD_TIME_MS })
+    ;({ board, t } = rig)
     hall = await createBlind(t, 'Hall', '1:0', '1:1', 1000)
     attic = await createBlind(t, 'Attic', '2:0', '2:1', 1000)
   })
@@ -34,9 +34,7 @@ describe('a relay board that misbehaves', () => {
     await t.gql(MOVE, { ids: [hall, attic], d: 'STOP' }, t.adminToken)
   })
   afterAll(async () => {
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   const busStatus = async () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { projectRoot } from '../../hub/paths'
-import type { GqlResponse } from '../helpers/hub'
+import { graphqlClient, type GqlResponse } from '../helpers/hub'
 
 const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
 export const PROCESS_ADMIN_PASSWORD = 'process-admin-password'
@@ -99,15 +99,7 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
     throw err
   })
 
-  const gql: HubProcess['gql'] = async (query, variables, token) => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { 'x-auth-token': token }) },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: unknown; errors?: GqlResponse['errors'] }
-    return { status: res.status, data: (body.data ?? null) as never, errors: body.errors }
-  }
+  const gql: HubProcess['gql'] = graphqlClient(url)
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
     await exited

@@ -1,7 +1,8 @@
 // The real serialport code path on a socat pseudo-terminal, against the emulator at 9600 baud.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBlind, startHub, type TestHub } from '../helpers/hub'
-import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { createBlind, type TestHub } from '../helpers/hub'
+import { bothOnAtOnce, type Board } from '../helpers/pty'
+import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
 import { sleep, waitFor } from './polling'
 import { boardNow, changesOf, coilAt, logFrames, type HeardFrame } from './relay-record'
 import { listen } from './socket-listener'
@@ -18,18 +19,15 @@ const PULSE_MIN_MS = PULSE_MS - 1
 const SLACK_MS = 150
 
 describe('moving a blind over a pseudo-terminal', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: 1000 } })
+    rig = await startHubOnWire({ deadTimeMs: 1000 })
+    ;({ board, t } = rig)
   })
   afterAll(async () => {
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   it('runs the up relay for the travel time plus 2000 ms, ended by the board itself', async () => {
@@ -49,18 +47,15 @@ describe('moving a blind over a pseudo-terminal', () => {
 })
 
 describe('moving blinds with board-timed pulses', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: 1000 } })
+    rig = await startHubOnWire({ deadTimeMs: 1000 })
+    ;({ board, t } = rig)
   })
   afterAll(async () => {
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   const record = () => board.emulator.record
@@ -261,18 +256,15 @@ describe('moving blinds with board-timed pulses', () => {
 })
 
 describe('moving blinds with hub-timed pulses', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: 1000, pulse: 'hub' } })
+    rig = await startHubOnWire({ deadTimeMs: 1000, pulse: 'hub' })
+    ;({ board, t } = rig)
   })
   afterAll(async () => {
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   it('switches the side on, and off again by itself after the travel time plus 2000 ms', async () => {

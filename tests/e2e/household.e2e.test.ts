@@ -4,31 +4,29 @@
 // makes an account for someone who may only move one blind.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, createBlind, startHub, type TestHub } from '../helpers/hub'
-import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { ADMIN_PASSWORD, createBlind, type TestHub } from '../helpers/hub'
+import type { Board } from '../helpers/pty'
+import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
 import { foreignRequests, launchBrowser, logIn, openMenu, openPage, screenshot } from './browser'
 
 describe('a household sets up Lamella in the browser', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
   let browser: Browser
   let page: Page
   let requests: string[]
 
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: 1000 } })
+    rig = await startHubOnWire({ deadTimeMs: 1000 })
+    ;({ board, t } = rig)
     browser = await launchBrowser()
     ;({ page, requests } = await openPage(browser))
     await logIn(page, t.url, 'admin', ADMIN_PASSWORD)
   })
   afterAll(async () => {
     await browser?.close()
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   it('creates a blind in the form and moves it: the board switches its up relay on', async () => {

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CoilChange } from '../../firmware-protocol/emulator'
 import type { PulseMode } from '../../hub/config'
 import type { SceneInput } from '../../hub/validation/automation'
-import { createBlind, startHub, type GqlResponse, type TestHub } from '../helpers/hub'
+import { createBlind, type GqlResponse, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
 import { sleep, waitFor } from '../bus/polling'
 import { boardNow, changesOf, coilAt, logFrames } from '../bus/relay-record'
 import { listen, type Listener } from '../bus/socket-listener'
@@ -173,19 +174,16 @@ describe.each([
   { pulses: 'board-timed', pulse: 'device' as PulseMode, on: 'flash', off: 'flash-end' },
   { pulses: 'hub-timed', pulse: 'hub' as PulseMode, on: 'write', off: 'write' },
 ])('a manual run with $pulses pulses', ({ pulse: pulseMode, on, off }) => {
-  let wire: Wire
   let board: Board
   let t: TestHub
   let kitchen: string
   let anna: { id: string; token: string }
   let ben: { id: string; token: string }
   let admin: Listener
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({
-      config: { serial: wire.hubPath, deadTimeMs: DEAD_TIME_MS, pulse: pulseMode },
-    })
+    rig = await startHubOnWire({ deadTimeMs: DEAD_TIME_MS, pulse: pulseMode })
+    ;({ board, t } = rig)
     kitchen = await createBlind(t, 'Kitchen', '1:0', '1:1', 1000)
     await createBlind(t, 'Study', '1:2', '1:3', 1000)
     anna = await t.createUser('anna', { blindIds: [kitchen] })
@@ -195,9 +193,7 @@ describe.each([
   beforeEach(() => settle(t))
   afterAll(async () => {
     admin?.close()
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   it(
@@ -341,7 +337,6 @@ describe.each([
 })
 
 describe('manual runs among other runs, users, faults and long schedules', () => {
-  let wire: Wire
   let board: Board
   let t: TestHub
   let admin: Listener
@@ -349,10 +344,10 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
   let hall: string
   let landing: string
   let dana: { id: string; token: string }
+  let rig: HubOnWire | undefined
   beforeAll(async () => {
-    wire = await startWire()
-    board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, deadTimeMs: DEAD_TIME_MS } })
+    rig = await startHubOnWire({ deadTimeMs: DEAD_TIME_MS })
+    ;({ board, t } = rig)
     hall = await createBlind(t, 'Hall', '1:0', '1:1', 1000)
     landing = await createBlind(t, 'Landing', '1:2', '1:3', 1000)
     await createBlind(t, 'Attic', '1:4', '1:5', 1000)
@@ -365,9 +360,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
   beforeEach(() => settle(t))
   afterAll(async () => {
     admin?.close()
-    await t?.close()
-    await board?.close()
-    await wire?.close()
+    await rig?.close()
   })
 
   const record = () => board.emulator.record

@@ -38,6 +38,19 @@ export interface TestHub {
   close(): Promise<void>
 }
 
+/** GraphQL over real HTTP to the hub at `url`, as a browser sends it. */
+export function graphqlClient(url: string): TestHub['gql'] {
+  return async (query, variables, token) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { 'x-auth-token': token }) },
+      body: JSON.stringify({ query, variables }),
+    })
+    const body = (await res.json()) as { data?: unknown; errors?: GqlResponse['errors'] }
+    return { status: res.status, data: (body.data ?? null) as never, errors: body.errors }
+  }
+}
+
 export interface StartOptions {
   config?: Partial<Config>
   now?: () => number
@@ -76,15 +89,7 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
   if (!address || typeof address === 'string') throw new Error('hub did not listen on a TCP port')
   const url = `http://127.0.0.1:${address.port}`
 
-  const gql: TestHub['gql'] = async (query, variables, token) => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { 'x-auth-token': token }) },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await res.json()) as { data?: unknown; errors?: GqlResponse['errors'] }
-    return { status: res.status, data: (body.data ?? null) as never, errors: body.errors }
-  }
+  const gql = graphqlClient(url)
 
   const login = async (username: string, password: string) => {
     const res = await gql<{ login: { token: string } }>(

@@ -1,0 +1,37 @@
+// A hub whose bus is a socat wire with the relay-board emulator on its other end: the setup
+// of every test that watches real frames, and its teardown in the right order.
+import type { Config } from '../../hub/config'
+import { startHub, type TestHub } from './hub'
+import { startBoard, startWire, type Board, type Wire } from './pty'
+
+export interface HubOnWire {
+  wire: Wire
+  board: Board
+  t: TestHub
+  /** The hub first (its relays go off while the board still listens), then board and wire. */
+  close(): Promise<void>
+}
+
+export async function startHubOnWire(config: Partial<Config> = {}): Promise<HubOnWire> {
+  const wire = await startWire()
+  let board: Board | undefined
+  let t: TestHub
+  try {
+    board = await startBoard(wire)
+    t = await startHub({ config: { serial: wire.hubPath, ...config } })
+  } catch (err) {
+    await board?.close()
+    await wire.close()
+    throw err
+  }
+  return {
+    wire,
+    board,
+    t,
+    close: async () => {
+      await t.close()
+      await board.close()
+      await wire.close()
+    },
+  }
+}
