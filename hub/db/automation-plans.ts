@@ -2,7 +2,7 @@
 // scheduler, and the scenes with their relays for the runner.
 import { and, asc, eq, inArray, max } from 'drizzle-orm'
 import type { SceneType, Trigger } from '../validation/automation'
-import { targetsOfScenes } from './automation-rows'
+import { targetsOfScenes, triggerOf } from './automation-rows'
 import type { Db } from './open'
 import { automationRuns, automations, scenes } from './schema'
 
@@ -51,13 +51,7 @@ export function scheduledTriggers(db: Db, ids?: string[]): ScheduledTrigger[] {
   const lastOf = new Map(last.map((l) => [l.automationId, l.at]))
   return rows.map((r) => ({
     id: r.id,
-    trigger: {
-      type: r.triggerType,
-      cron: r.cron,
-      sunEvent: r.sunEvent,
-      offsetMinutes: r.offsetMinutes,
-      enabled: r.enabled,
-    },
+    trigger: triggerOf(r),
     updatedAt: r.updatedAt,
     lastScheduledAt: lastOf.get(r.id) ?? null,
   }))

@@ -2,11 +2,23 @@
 // addresses, and the asking user's favourite flag, in three queries however many rows.
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Automation, Scene } from './automations'
+import type { Trigger } from '../validation/automation'
 import type { Db } from './open'
 import type { automations } from './schema'
 import { automationFavorites, blinds, sceneTargets, scenes } from './schema'
 
 export type AutomationRow = typeof automations.$inferSelect
+
+/** An automation row's trigger columns, as the Trigger the API and the scheduler use. */
+export function triggerOf(r: AutomationRow): Trigger {
+  return {
+    type: r.triggerType,
+    cron: r.cron,
+    sunEvent: r.sunEvent,
+    offsetMinutes: r.offsetMinutes,
+    enabled: r.enabled,
+  }
+}
 
 /**
  * The relays of the given scenes, in each scene's order: the blind and side, with the blind's
@@ -74,13 +86,7 @@ export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[
     id: r.id,
     name: r.name,
     isFavorite: favorites.has(r.id),
-    trigger: {
-      type: r.triggerType,
-      cron: r.cron,
-      sunEvent: r.sunEvent,
-      offsetMinutes: r.offsetMinutes,
-      enabled: r.enabled,
-    },
+    trigger: triggerOf(r),
     scene: scenesOf.get(r.id) ?? [],
   }))
 }
