@@ -1,17 +1,9 @@
 import Database from 'better-sqlite3'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { backupDatabase, BackupError, describeBackup } from './backup'
-import {
-  addBlinds,
-  blindNames,
-  freshDatabase,
-  removeTemporaryFolders,
-  temporaryFolder,
-} from './test-database'
-
-afterAll(removeTemporaryFolders)
+import { addBlinds, blindNames, freshDatabase, temporaryFolder } from './test-database'
 
 describe('backupDatabase', () => {
   it('writes a checked copy that is one file, opens read-only and is for its owner only', async () => {

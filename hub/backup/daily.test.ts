@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDailyBackups, dailyBackupFolder, type DailyBackups } from './daily'
-import { addBlinds, blindNames, freshDatabase, removeTemporaryFolders } from './test-database'
-
-afterAll(removeTemporaryFolders)
+import { addBlinds, blindNames, freshDatabase } from './test-database'
 
 type Line = Record<string, unknown> & { level: string; msg: string }
 

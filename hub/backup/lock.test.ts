@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { acquireHubLock, HubLockedError, lockPathOf } from './lock'
-import { removeTemporaryFolders, temporaryFolder } from './test-database'
-
-afterAll(removeTemporaryFolders)
+import { temporaryFolder } from './test-database'
 
 describe('acquireHubLock', () => {
   it('refuses a second holder at once, naming the database', () => {

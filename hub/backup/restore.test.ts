@@ -2,19 +2,11 @@ import Database from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { backupDatabase } from './backup'
 import { acquireHubLock } from './lock'
 import { describeRestore, restoreDatabase, RestoreError } from './restore'
-import {
-  addBlinds,
-  blindNames,
-  freshDatabase,
-  removeTemporaryFolders,
-  temporaryFolder,
-} from './test-database'
-
-afterAll(removeTemporaryFolders)
+import { addBlinds, blindNames, freshDatabase, temporaryFolder } from './test-database'
 
 const NOON = Date.parse('2025-03-10T12:00:00Z')
 

@@ -1,22 +1,12 @@
 // For the tests of this folder: a real migrated database in a temporary folder, and rows put
 // in with plain SQL so a test can count them in any copy.
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { temporaryFolders } from '../../tests/helpers/temporary-folders'
 import { openDatabase, type OpenDatabase } from '../db/open'
 
-const folders: string[] = []
-
-export function temporaryFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-backup-'))
-  folders.push(dir)
-  return dir
-}
-
-export function removeTemporaryFolders(): void {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
-}
+/** A fresh folder, removed when the importing test file's suite ends. */
+export const temporaryFolder = temporaryFolders('lamella-backup-')
 
 /** A fresh database at `folder/lamella.db` with the real migrations. */
 export function freshDatabase(folder = temporaryFolder()): OpenDatabase & { path: string } {

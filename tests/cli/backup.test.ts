@@ -12,7 +12,8 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, temporaryFolders, type Finished } from '../helpers/cli'
+import { runCli, type Finished } from '../helpers/cli'
+import { temporaryFolders } from '../helpers/temporary-folders'
 import { startHubProcess, type HubProcess } from '../bus/hub-process'
 
 const BLIND_CREATE = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id name } }'

@@ -1,10 +1,6 @@
-// The built `lamella` command in real processes, for the CLI tests: folders removed after
-// the suite, and an environment with nothing of this shell's LAMELLA_*, TZ or NODE_ENV.
+// The built `lamella` command in real processes, for the CLI tests, with an environment with nothing of this shell's LAMELLA_*, TZ or NODE_ENV.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
 import { projectRoot } from '../../hub/paths'
 
 export const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
@@ -17,19 +13,6 @@ export interface Finished {
   code: number | null
   stdout: string
   stderr: string
-}
-
-/** A temporary folder for each call, all removed when the test file's suite ends. */
-export function temporaryFolders(prefix: string): () => string {
-  const folders: string[] = []
-  afterAll(() => {
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true })
-  })
-  return () => {
-    const dir = mkdtempSync(join(tmpdir(), prefix))
-    folders.push(dir)
-    return dir
-  }
 }
 
 /** Only what the command needs: a PATH, and the given variables. */

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
-import { temporaryFolders } from '../helpers/cli'
+import { temporaryFolders } from '../helpers/temporary-folders'
 
 const SCRIPT = join(projectRoot, 'systemd', 'install.sh')
 // The node running this test is the one the script finds first.
