@@ -1,20 +1,24 @@
 // POST /graphql: mercurius executes, but the route is ours, so that only POST with a JSON body
 // is accepted, the token is read once, and every error leaves as { message, extensions.code }.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type GraphQLError } from 'graphql'
+import {
+  NoSchemaIntrospectionCustomRule,
+  validate,
+  type ExecutionResult,
+  type GraphQLError,
+} from 'graphql'
 import mercurius from 'mercurius'
 import { readFileSync } from 'node:fs'
 import type { SessionRepository } from '../db/sessions'
 import { HubError, logInternalError } from '../errors'
 import { graphqlSchemaFile } from '../paths'
 import type { GraphQLContext, Services } from './context'
+import { fieldLimitRule, QUERY_DEPTH_LIMIT } from './request-limits'
 import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
 import { blindResolvers } from './resolvers/blinds'
 import { hubResolvers } from './resolvers/hub'
 import { userResolvers } from './resolvers/users'
-
-export const QUERY_DEPTH_LIMIT = 10
 
 export interface GraphQLPluginOptions {
   services: Services
@@ -137,6 +141,13 @@ export async function graphqlPlugin(
     },
   })
 
+  // The field limit goes first and alone: graphql's own rules take ~0.4 s over 5000 fields.
+  // Its errors leave as those of validation do, through the catch below.
+  app.graphql.addHook('preValidation', (schema, document) => {
+    const errors = validate(schema, document, [fieldLimitRule()])
+    if (errors.length > 0) throw Object.assign(new Error(errors[0]!.message), { errors })
+  })
+
   app.post('/graphql', async (request, reply) => {
     const body = readBody(request.body)
     if (typeof body === 'string') return badRequest(reply, [{ message: body }])
@@ -149,7 +160,7 @@ export async function graphqlPlugin(
     try {
       return await reply.graphql(body.query, context as never, body.variables, body.operationName)
     } catch (err) {
-      // Syntax, validation, depth and variable errors: the request itself is wrong.
+      // Syntax, validation, depth, field count and variable errors: the request itself is wrong.
       const inner = (err as { errors?: unknown }).errors
       if (Array.isArray(inner)) {
         return badRequest(
