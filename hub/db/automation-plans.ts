@@ -1,6 +1,6 @@
 // What the engine reads of automations: each one's trigger and last scheduled start for the
 // scheduler, and the scenes with their relays for the runner.
-import { and, asc, eq, inArray, max } from 'drizzle-orm'
+import { and, asc, inArray, max } from 'drizzle-orm'
 import type { SceneType, Trigger } from '../validation/automation'
 import { targetsOfScenes, triggerOf } from './automation-rows'
 import type { Db } from './open'
@@ -57,28 +57,36 @@ export function scheduledTriggers(db: Db, ids?: string[]): ScheduledTrigger[] {
   }))
 }
 
-/** What a run needs: the scenes in order, each relay with its blind's both addresses. */
-export function scenePlan(db: Db, automationId: string): PlannedScene[] {
+/**
+ * What runs need, for automations starting together: each one's scenes in order, each relay
+ * with its blind's both addresses. Two queries, however many automations.
+ */
+export function scenePlans(db: Db, automationIds: string[]): Map<string, PlannedScene[]> {
+  const plans = new Map<string, PlannedScene[]>(automationIds.map((id) => [id, []]))
+  if (automationIds.length === 0) return plans
   const sceneRows = db
     .select()
     .from(scenes)
-    .where(eq(scenes.automationId, automationId))
-    .orderBy(asc(scenes.index))
+    .where(inArray(scenes.automationId, automationIds))
+    .orderBy(asc(scenes.automationId), asc(scenes.index))
     .all()
-  if (sceneRows.length === 0) return []
-  const targets = targetsOfScenes(
+  const targets = new Map<string, ReturnType<typeof targetsOfScenes>>()
+  for (const t of targetsOfScenes(
     db,
     sceneRows.map((r) => r.id),
-  )
-  return sceneRows.map((r) => ({
-    index: r.index,
-    type: r.type,
-    durationMs: r.durationMs,
-    targets: targets
-      .filter((t) => t.sceneId === r.id)
-      .map((t) => ({
+  )) {
+    targets.set(t.sceneId, [...(targets.get(t.sceneId) ?? []), t])
+  }
+  for (const r of sceneRows) {
+    plans.get(r.automationId)?.push({
+      index: r.index,
+      type: r.type,
+      durationMs: r.durationMs,
+      targets: (targets.get(r.id) ?? []).map((t) => ({
         side: t.side,
         blind: { id: t.blindId, blindAddressUp: t.up, blindAddressDown: t.down },
       })),
-  }))
+    })
+  }
+  return plans
 }

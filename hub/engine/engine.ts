@@ -2,7 +2,7 @@
 // runner and the trigger scheduler, wired to the database and the hub's events.
 import type { Config } from '../config'
 import { automationAudience } from '../db/audience'
-import { scenePlan, scheduledTriggers } from '../db/automation-plans'
+import { scenePlans, scheduledTriggers, type PlannedScene } from '../db/automation-plans'
 import type { AutomationRun } from '../db/automations'
 import type { Db } from '../db/open'
 import { RunRepository } from '../db/runs'
@@ -10,7 +10,7 @@ import type { HubEvents } from '../events'
 import type { AutomationRunEvent } from '../realtime/events'
 import { relaysOf } from '../bus/moves'
 import type { RelayDriver } from '../bus/relays'
-import { AutomationRunner } from './runner'
+import { AutomationRunner, type ScenePlan } from './runner'
 import { Scheduler } from './scheduler'
 
 export interface EngineDeps {
@@ -29,6 +29,12 @@ export interface EngineDeps {
   }
 }
 
+/** A planned scene with each blind as the relay driver takes it. */
+const withRelays = (scene: PlannedScene): ScenePlan => ({
+  ...scene,
+  targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
+})
+
 export class Engine {
   readonly runs: RunRepository
   readonly runner: AutomationRunner
@@ -43,11 +49,10 @@ export class Engine {
     this.runner = new AutomationRunner({
       driver: deps.driver,
       runs: this.runs,
-      plan: (automationId) =>
-        scenePlan(db, automationId).map((scene) => ({
-          ...scene,
-          targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
-        })),
+      plans: (automationIds) =>
+        new Map(
+          [...scenePlans(db, automationIds)].map(([id, scenes]) => [id, scenes.map(withRelays)]),
+        ),
       onEvent: (event) => this.announce(event),
       log: deps.log.child({ module: 'engine' }),
     })
@@ -56,7 +61,8 @@ export class Engine {
       timeZone: deps.config.timeZone,
       location: deps.config.location,
       triggers: (ids) => scheduledTriggers(db, ids),
-      fire: (automationId, source) => void this.runner.start(automationId, source),
+      fire: (firings) =>
+        this.runner.startTogether(firings).map((r) => (r instanceof Error ? r.message : null)),
       missed: (automationId, source, dueAt, why) => {
         const run = this.runs.missed(automationId, source, dueAt, why)
         this.announce({

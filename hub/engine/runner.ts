@@ -19,10 +19,15 @@ export interface ScenePlan {
 export interface RunnerDeps {
   driver: RelayDriver
   runs: RunRepository
-  /** The scenes of an automation, with each relay's blind and side. */
-  plan(automationId: string): ScenePlan[]
+  /** The scenes of each automation given, with each relay's blind and side. */
+  plans(automationIds: string[]): Map<string, ScenePlan[]>
   onEvent(event: AutomationRunEvent): void
   log: { warn(obj: object, msg: string): void }
+}
+
+export interface StartRequest {
+  automationId: string
+  source: RunSource
 }
 
 interface ActiveRun {
@@ -53,11 +58,42 @@ export class AutomationRunner {
 
   /** Starts a run now; returns it RUNNING. One run per automation at a time. */
   start(automationId: string, source: RunSource): AutomationRun {
-    const running = this.runningOf(automationId)
-    if (running)
-      throw conflict(`This automation is already running (run ${running.id}); cancel it first`)
-    const scenes = this.deps.plan(automationId)
-    const run = this.deps.runs.start(automationId, source)
+    const [started] = this.startTogether([{ automationId, source }])
+    if (started instanceof Error) throw started
+    return started!
+  }
+
+  /**
+   * Starts runs due at the same moment: all on record in one transaction, then each takes its
+   * first step. Gives for each start its run, RUNNING, or the error why it could not start
+   * (one run per automation at a time).
+   */
+  startTogether(starts: readonly StartRequest[]): (AutomationRun | Error)[] {
+    const results: (AutomationRun | Error)[] = []
+    const accepted: { at: number; start: StartRequest }[] = []
+    const starting = new Set<string>()
+    for (const [at, start] of starts.entries()) {
+      const running = this.runningOf(start.automationId)
+      if (running || starting.has(start.automationId)) {
+        const which = running ? ` (run ${running.id})` : ''
+        results[at] = conflict(`This automation is already running${which}; cancel it first`)
+        continue
+      }
+      starting.add(start.automationId)
+      accepted.push({ at, start })
+    }
+    const plans = this.deps.plans([...starting])
+    // On record before anything acts: a run the hub is cut off in is found RUNNING at the next
+    // start and marked FAILED.
+    const runs = this.deps.runs.startTogether(accepted.map((a) => a.start))
+    for (const [i, run] of runs.entries()) {
+      results[accepted[i]!.at] = run
+      this.launch(run, plans.get(run.automationId) ?? [])
+    }
+    return results
+  }
+
+  private launch(run: AutomationRun, scenes: ScenePlan[]): void {
     const active: ActiveRun = {
       run,
       cancelled: false,
@@ -75,7 +111,6 @@ export class AutomationRunner {
         return this.execute(active, scenes)
       })
       .finally(() => this.active.delete(run.id))
-    return run
   }
 
   /** Cancels a running run: its relays stop, and it ends CANCELLED. */

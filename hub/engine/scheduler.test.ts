@@ -40,7 +40,7 @@ const cronTrigger = (cron: string, enabled = true): Trigger => ({
 
 /**
  * A scheduler over automations the test holds in `automations`; what it fires and records
- * missed is kept with the fake clock's time. `busy` automations refuse to start, as the
+ * missed is kept with the fake clock's time, and which it started together. `busy` automations refuse to start, as the
  * runner does while one is still running.
  */
 function startScheduler(
@@ -48,6 +48,8 @@ function startScheduler(
   options: { location?: Location; start?: boolean } = {},
 ) {
   const fired: Fired[] = []
+  /** The automations of each call to start runs together. */
+  const batches: string[][] = []
   const missed: Missed[] = []
   const warnings: string[] = []
   const busy = new Set<string>()
@@ -56,16 +58,20 @@ function startScheduler(
     timeZone: BERLIN,
     location: options.location,
     triggers: (ids) => (ids ? automations.filter((a) => ids.includes(a.id)) : [...automations]),
-    fire: (id, source) => {
-      if (busy.has(id)) throw new Error(`This automation is already running (run r-${id})`)
-      fired.push({ id, source, at: clock() })
+    fire: (firings) => {
+      batches.push(firings.map((f) => f.automationId))
+      return firings.map(({ automationId: id, source }) => {
+        if (busy.has(id)) return `This automation is already running (run r-${id})`
+        fired.push({ id, source, at: clock() })
+        return null
+      })
     },
     missed: (id, source, dueAt, why) =>
       missed.push({ id, source, dueAt: iso(dueAt), why, at: clock() }),
     log: { warn: (_obj, msg) => warnings.push(msg), info: () => undefined },
   })
   if (options.start !== false) scheduler.start()
-  return { scheduler, automations, fired, missed, warnings, busy }
+  return { scheduler, automations, fired, batches, missed, warnings, busy }
 }
 
 /**
@@ -165,6 +171,24 @@ describe('CRON triggers across the changes of the clocks in Europe/Berlin', () =
       '2026-01-15T10:00:08.000Z',
       '2026-01-15T10:00:10.000Z',
     ])
+  })
+
+  it('starts the automations due at the same second together, in one call, with one timer for all', () => {
+    useClockAt('2026-01-15T10:00:00.300Z')
+    const s = startScheduler([
+      automation('hall', cronTrigger('*/2 * * * * *')),
+      automation('study', cronTrigger('*/3 * * * * *')),
+      automation('kitchen', cronTrigger('*/2 * * * * *')),
+    ])
+    expect(vi.getTimerCount()).toBe(1)
+    runUntil('2026-01-15T10:00:06.300Z')
+    expect(s.batches).toEqual([
+      ['hall', 'kitchen'], // 10:00:02
+      ['study'], // 10:00:03
+      ['hall', 'kitchen'], // 10:00:04
+      ['hall', 'study', 'kitchen'], // 10:00:06
+    ])
+    expect(vi.getTimerCount()).toBe(1)
   })
 
   it('fires a trigger further ahead than one timer can wait, by re-arming on the way', () => {

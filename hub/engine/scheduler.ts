@@ -1,7 +1,8 @@
-// Fires CRON and SUN triggers. Each enabled automation has its next firing and one timer;
-// creating, changing or deleting an automation reschedules it at once. A firing found late
-// by under 5 minutes (slow start, busy CPU, a clock step) still runs; an older one is
-// recorded as a missed run, never silently dropped.
+// Fires CRON and SUN triggers. Each enabled automation has its next firing, and one timer
+// waits for the earliest of them all; creating, changing or deleting an automation
+// reschedules it at once. Firings due together start together, in one transaction. A firing
+// found late by under 5 minutes (slow start, busy CPU, a clock step) still runs; an older one
+// is recorded as a missed run, never silently dropped.
 import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import { CronSchedule } from './cron'
@@ -21,10 +22,19 @@ export interface SchedulerDeps {
   location: Location | undefined
   /** The triggers of the automations given, or of all. */
   triggers(ids?: string[]): ScheduledTrigger[]
-  /** Starts a run; throws when it cannot (e.g. still running). */
-  fire(automationId: string, source: RunSource): void
+  /**
+   * Starts the runs of firings due together, on record in one transaction. Gives for each
+   * firing why it could not start (e.g. still running), or null.
+   */
+  fire(firings: Firing[]): (string | null)[]
   missed(automationId: string, source: RunSource, dueAt: number, why: string): void
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+}
+
+export interface Firing {
+  automationId: string
+  source: RunSource
+  dueAt: number
 }
 
 interface Entry {
@@ -32,11 +42,11 @@ interface Entry {
   next: (after: number) => number | null
   source: RunSource
   due: number | null
-  timer: NodeJS.Timeout | undefined
 }
 
 export class Scheduler {
   private readonly entries = new Map<string, Entry>()
+  private timer: NodeJS.Timeout | undefined
   private running = false
 
   constructor(private readonly deps: SchedulerDeps) {}
@@ -44,6 +54,7 @@ export class Scheduler {
   start(): void {
     this.running = true
     for (const t of this.deps.triggers()) this.schedule(t)
+    this.settle()
   }
 
   /** Whether schedules are armed (between start and stop). */
@@ -53,7 +64,8 @@ export class Scheduler {
 
   stop(): void {
     this.running = false
-    for (const e of this.entries.values()) clearTimeout(e.timer)
+    clearTimeout(this.timer)
+    this.timer = undefined
     this.entries.clear()
   }
 
@@ -65,9 +77,10 @@ export class Scheduler {
       const current = this.entries.get(id)
       const t = found.get(id)
       if (current && t && JSON.stringify(current.trigger) === JSON.stringify(t.trigger)) continue
-      this.unschedule(id)
+      this.entries.delete(id)
       if (t) this.schedule({ ...t, lastScheduledAt: this.deps.now() })
     }
+    this.settle()
   }
 
   nextRunAt(automationId: string): string | null {
@@ -75,26 +88,17 @@ export class Scheduler {
     return due == null ? null : new Date(due).toISOString()
   }
 
-  private unschedule(id: string): void {
-    clearTimeout(this.entries.get(id)?.timer)
-    this.entries.delete(id)
-  }
-
   private schedule(t: ScheduledTrigger): void {
     const next = this.nextFunction(t)
     if (!next || !t.trigger.enabled) return
-    const entry: Entry = {
+    const now = this.deps.now()
+    const base = Math.max(t.lastScheduledAt ?? 0, t.updatedAt, now - CATCH_UP_WINDOW_MS)
+    this.entries.set(t.id, {
       trigger: t.trigger,
       next,
       source: t.trigger.type === 'SUN' ? 'sun' : 'cron',
-      due: null,
-      timer: undefined,
-    }
-    this.entries.set(t.id, entry)
-    const now = this.deps.now()
-    const base = Math.max(t.lastScheduledAt ?? 0, t.updatedAt, now - CATCH_UP_WINDOW_MS)
-    entry.due = next(base)
-    this.settle(t.id, entry)
+      due: next(base),
+    })
   }
 
   private nextFunction(t: ScheduledTrigger): ((after: number) => number | null) | null {
@@ -121,10 +125,28 @@ export class Scheduler {
     return null
   }
 
-  /** Deals with every firing that is due by now, then arms the timer for the next. */
-  private settle(id: string, entry: Entry): void {
-    if (this.entries.get(id) !== entry) return
+  /**
+   * Deals with every firing due by now, of every automation at once, so that those due at the
+   * same moment start in one transaction; then arms the timer for the earliest next one.
+   */
+  private settle(): void {
     const now = this.deps.now()
+    const firings: Firing[] = []
+    for (const [id, entry] of this.entries) {
+      const dueAt = this.takeDue(id, entry, now)
+      if (dueAt !== null) firings.push({ automationId: id, source: entry.source, dueAt })
+    }
+    if (firings.length > 0) this.fire(firings)
+    // Starting runs took a while: the wait counts from now, not from before them.
+    this.arm(this.deps.now())
+  }
+
+  /**
+   * Moves an automation past its firings due by now: the latest, if under 5 minutes late, is
+   * to start (its due time is returned); the others are recorded as missed.
+   */
+  private takeDue(id: string, entry: Entry, now: number): number | null {
+    let toFire: number | null = null
     let recorded = 0
     let unrecorded = 0
     let firstUnrecorded: number | null = null
@@ -143,7 +165,7 @@ export class Scheduler {
       const following = entry.next(due)
       const nextIsDueToo = following !== null && following <= now
       if (late < MISSED_GRACE_MS && !nextIsDueToo) {
-        this.fire(id, entry.source, due)
+        toFire = due
       } else if (recorded < MISSED_RECORDS_MAX) {
         recorded++
         const why =
@@ -167,19 +189,34 @@ export class Scheduler {
       this.deps.missed(id, entry.source, firstUnrecorded, why)
       this.deps.log.warn({ automationId: id }, 'missed scheduled firings')
     }
-    clearTimeout(entry.timer)
-    if (entry.due === null) return
-    const wait = Math.min(Math.max(0, entry.due - now), MAX_TIMER_MS)
-    entry.timer = setTimeout(() => this.settle(id, entry), wait)
-    entry.timer.unref()
+    return toFire
   }
 
-  private fire(id: string, source: RunSource, due: number): void {
+  private fire(firings: Firing[]): void {
+    let refusals: (string | null)[]
     try {
-      this.deps.fire(id, source)
+      refusals = this.deps.fire(firings)
     } catch (err) {
-      // Still running from the last firing, most often: recorded, not dropped.
-      this.deps.missed(id, source, due, (err as Error).message)
+      refusals = firings.map(() => (err as Error).message)
     }
+    // Still running from the last firing, most often: recorded, not dropped.
+    for (const [i, f] of firings.entries()) {
+      const why = refusals[i]
+      if (why) this.deps.missed(f.automationId, f.source, f.dueAt, why)
+    }
+  }
+
+  /** One timer, for the earliest firing; never longer than MAX_TIMER_MS, for clock steps. */
+  private arm(now: number): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    let earliest: number | null = null
+    for (const { due } of this.entries.values()) {
+      if (due !== null && (earliest === null || due < earliest)) earliest = due
+    }
+    if (earliest === null) return
+    const wait = Math.min(Math.max(0, earliest - now), MAX_TIMER_MS)
+    this.timer = setTimeout(() => this.settle(), wait)
+    this.timer.unref()
   }
 }
