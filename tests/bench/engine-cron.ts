@@ -2,12 +2,13 @@
 // 50 with a 6-field cron every 4 seconds and a short DELAY scene), built in-process on the
 // relay-board emulator. Prints:
 //   - lateness of cron-triggered starts: each run's startedAt against the firing it was due
-//     at, over ~30 s (goal p99 under 50 ms);
+//     at, over ~30 s (goal p99 under 50 ms in issue 4, under 20 ms in issue 10, where starts
+//     due at the same instant came to share one transaction);
 //   - drift at the end of a 100-step run started meanwhile: finishedAt - startedAt - the sum
 //     of its steps (goal under 20 ms);
 //   - memory with those 500 scheduled: this process, and a `lamella serve` process on the
 //     same database (goal under 90 MB).
-// Goals (issue 4). Figures only: nothing here fails on a timing.
+// Goals (issues 4 and 10). Figures only: nothing here fails on a timing.
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { buildHub } from '../../hub/app'
 import { loadConfig } from '../../hub/config'
@@ -163,7 +164,7 @@ console.log(
   `cron-triggered starts over ${fmt((windowEnd - windowStart) / 1000)} s: ${lateness.length} started, ${missed.length} recorded missed`,
 )
 console.log(
-  `lateness (startedAt - due, ms resolution): p50 ${fmt(quantile(lateness, 0.5), 0)} ms, p99 ${fmt(quantile(lateness, 0.99), 0)} ms, max ${fmt(lateness.at(-1) ?? NaN, 0)} ms (goal p99 < 50 ms)`,
+  `lateness (startedAt - due, ms resolution): p50 ${fmt(quantile(lateness, 0.5), 0)} ms, p99 ${fmt(quantile(lateness, 0.99), 0)} ms, max ${fmt(lateness.at(-1) ?? NaN, 0)} ms (goal p99 < 20 ms)`,
 )
 console.log(
   `  ${startsByDue.size} instants with up to ${Math.max(...[...startsByDue.values()].map((l) => l.length))} starts each: the first start late by p50 ${fmt(quantile(firsts, 0.5), 0)} ms, p99 ${fmt(quantile(firsts, 0.99), 0)} ms; each further start at the same instant adds a median ${fmt(quantile(added, 0.5), 2)} ms`,
