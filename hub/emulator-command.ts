@@ -1,6 +1,7 @@
 // `lamella emulator --port PATH`: the relay-board emulator on a serial device or one end of a
-// socat pseudo-terminal pair, answering with wire timing at the configured baud rate. Every
-// coil change is printed as one JSON line, so a person (or a test) can watch the relays.
+// pseudo-terminal pair (socat's, or scripts/pty-pair.py's), answering with wire timing at the
+// configured baud rate. Every coil change is printed as one JSON line, so a person (or a test)
+// can watch the relays.
 import { parseArgs } from 'node:util'
 import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
 import { SerialLink } from './bus/link-serial'

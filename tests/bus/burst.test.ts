@@ -1,5 +1,5 @@
 // Many people and automations at once: a randomised burst of 200 concurrent moves over 8
-// blinds on two boards, through the real serialport code on a socat pseudo-terminal. Whatever
+// blinds on two boards, through the real serialport code on a pseudo-terminal pair. Whatever
 // the mix, the record of the board never shows both sides of a blind on, every reversal waits
 // the dead time, and the last command for each blind decides what it does (ARCHITECTURE.md
 // section 5, section 6: a newer command replaces the older one).

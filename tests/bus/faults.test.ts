@@ -1,4 +1,4 @@
-// Boards that misbehave, over the real serialport code on a socat pseudo-terminal: one that
+// Boards that misbehave, over the real serialport code on a pseudo-terminal pair: one that
 // never answers, one whose answers fail the CRC, one that answers late (ARCHITECTURE.md
 // section 5: 250 ms response timeout, 2 retries, then 503 and the error in the bus status).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

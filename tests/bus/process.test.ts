@@ -1,4 +1,4 @@
-// The hub as a process of its own on a socat pseudo-terminal, with the emulated board in this
+// The hub as a process of its own on a pseudo-terminal pair, with the emulated board in this
 // one: what happens to the relays when the hub is killed or stopped mid-move, and what happens
 // to the hub when the adapter is pulled out and put back (ARCHITECTURE.md section 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // The safe state (ARCHITECTURE.md section 5): whatever a board's relays were left doing, every
 // relay of every known blind is switched off when the hub starts and each time its link opens
-// again, over the real serialport code on a socat pseudo-terminal.
+// again, over the real serialport code on a pseudo-terminal pair.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

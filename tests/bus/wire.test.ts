@@ -1,4 +1,4 @@
-// The real serialport code path on a socat pseudo-terminal, against the emulator at 9600 baud.
+// The real serialport code path on a pseudo-terminal pair, against the emulator at 9600 baud.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlind, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, type Board } from '../helpers/pty'

@@ -1,5 +1,5 @@
 // A household's first evening with Lamella, in Debian's Chromium against the real hub, whose
-// bus is a socat pseudo-terminal with the relay-board emulator on the other end: the admin
+// bus is a pseudo-terminal pair with the relay-board emulator on the other end: the admin
 // adds a blind and moves it, builds an automation and runs it, marks it a favourite, and
 // makes an account for someone who may only move one blind.
 import type { Browser, Page } from 'playwright-core'

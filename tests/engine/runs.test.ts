@@ -1,6 +1,6 @@
 // Manual automation runs end to end (ARCHITECTURE.md sections 3, 4 and 6; issue 4): asked for
 // over the GraphQL API, heard over socket.io, and carried out by the relay board emulated on a
-// socat pseudo-terminal behind the real serialport code. What the coils did, what the run
+// pseudo-terminal pair behind the real serialport code. What the coils did, what the run
 // history says, what each user's browser hears, and what a restart leaves behind.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

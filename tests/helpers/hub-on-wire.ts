@@ -1,5 +1,5 @@
-// A hub whose bus is a socat wire with the relay-board emulator on its other end: the setup
-// of every test that watches real frames, and its teardown in the right order.
+// A hub whose bus is a pseudo-terminal wire with the relay-board emulator on its other end: the
+// setup of every test that watches real frames, and its teardown in the right order.
 import type { Config } from '../../hub/config'
 import { startHub, type TestHub } from './hub'
 import { startBoard, startWire, type Board, type Wire } from './pty'

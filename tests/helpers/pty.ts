@@ -1,6 +1,7 @@
-// A wire for bus tests: socat joins two pseudo-terminals, the hub opens one end through the
-// real serialport code, and a relay-board emulator (with wire timing) answers on the other.
-// Killing socat is unplugging the USB adapter; starting it again on the same paths re-plugs.
+// A wire for bus tests: two pseudo-terminals joined back to back by scripts/pty-pair.py (only
+// python3's standard library, so no socat needed), the hub opens one end through the real
+// serialport code, and a relay-board emulator (with wire timing) answers on the other.
+// Killing the pair is unplugging the USB adapter; starting it again on the same paths re-plugs.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,9 @@ import {
   type RelayBoardEmulatorOptions,
 } from '../../firmware-protocol/emulator'
 import { SerialLink } from '../../hub/bus/link-serial'
+import { projectRoot } from '../../hub/paths'
+
+const PTY_PAIR = join(projectRoot, 'scripts', 'pty-pair.py')
 
 export const BAUD = 9600
 
@@ -29,27 +33,47 @@ export async function startWire(): Promise<Wire> {
   const dir = mkdtempSync(join(tmpdir(), 'lamella-wire-'))
   const hubPath = join(dir, 'hub')
   const boardPath = join(dir, 'board')
-  let socat: ChildProcess | null = null
+  let pair: ChildProcess | null = null
 
   const plug = async () => {
-    socat = spawn('socat', [`pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${boardPath}`], {
-      stdio: 'ignore',
+    // Its standard input is a pipe from this process: when the test run dies, the pair ends.
+    const child = spawn('python3', [PTY_PAIR, hubPath, boardPath], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     })
-    const deadline = Date.now() + 5000
-    while (!(existsSync(hubPath) && existsSync(boardPath))) {
-      if (Date.now() > deadline) throw new Error('socat did not create the pseudo-terminals')
-      await new Promise((r) => setTimeout(r, 20))
-    }
+    pair = child
+    await new Promise<void>((resolve, reject) => {
+      let said = ''
+      const timer = setTimeout(() => fail(new Error('pty-pair.py was not ready within 5 s')), 5000)
+      function fail(err: Error) {
+        clearTimeout(timer)
+        child.kill('SIGKILL')
+        reject(err)
+      }
+      child.once('error', fail)
+      child.once('exit', (code) => fail(new Error(`pty-pair.py exited with code ${code}`)))
+      child.stdout!.on('data', (chunk: Buffer) => {
+        said += chunk.toString('utf8')
+        if (!said.includes('ready\n')) return
+        clearTimeout(timer)
+        child.removeAllListeners('exit')
+        child.removeListener('error', fail)
+        resolve()
+      })
+    })
   }
   const unplug = async () => {
-    const s = socat
-    socat = null
-    if (!s || s.exitCode !== null) return
+    const p = pair
+    pair = null
+    if (!p || p.exitCode !== null || p.signalCode !== null) return
     await new Promise<void>((resolve) => {
-      s.once('exit', () => resolve())
-      s.kill('SIGKILL')
+      p.once('exit', () => resolve())
+      // No chance to tidy up, as when the adapter is pulled: the pseudo-terminals vanish.
+      p.kill('SIGKILL')
     })
     while (existsSync(hubPath) || existsSync(boardPath)) await new Promise((r) => setTimeout(r, 10))
+    // The links dangle now; a later pseudo-terminal may get the same number, so drop them.
+    rmSync(hubPath, { force: true })
+    rmSync(boardPath, { force: true })
   }
   await plug()
   return {
