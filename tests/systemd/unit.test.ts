@@ -1,12 +1,15 @@
 // systemd/lamella.service as systemd itself judges it (ARCHITECTURE.md section 8): the
 // hardening rated 2.0 or lower by `systemd-analyze security --offline=yes`, a clean
-// `systemd-analyze verify`, and the serial adapters still reachable.
+// `systemd-analyze verify`, and the serial adapters still reachable. systemd-analyze comes with
+// Debian's "systemd" package, which .ci/run installs; where it is missing its tests are
+// skipped, and fail under LAMELLA_REQUIRE_TOOLS=1 (tests/helpers/system-tools.ts).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
+import { describeWithPrograms } from '../helpers/system-tools'
 
 const UNIT = join(projectRoot, 'systemd', 'lamella.service')
 const MAX_EXPOSURE = 2.0
@@ -30,18 +33,11 @@ function analyze(args: string[]) {
   return { code: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
-describe('lamella.service', () => {
+describeWithPrograms(['systemd-analyze'], 'lamella.service as systemd judges it', () => {
   let dir = ''
   let unitCopy = ''
 
   beforeAll(() => {
-    // Fail, not skip: a unit nobody checked is what this test exists to prevent.
-    if (spawnSync('sh', ['-c', 'command -v systemd-analyze']).status !== 0) {
-      throw new Error(
-        'systemd-analyze is not installed; it comes with Debian\'s "systemd" package ' +
-          '(apt-get install systemd), which .ci/run installs',
-      )
-    }
     // `verify` insists that ExecStart's program exists. The unit names /usr/bin/node (Debian's
     // and NodeSource's path, and install.sh rewrites it to `command -v node`); this machine's
     // node may live elsewhere (nvm, /usr/local), so the copy checked names the node running
@@ -74,7 +70,9 @@ describe('lamella.service', () => {
     expect(ours, output).toEqual([])
     expect(code, output).toBe(0)
   })
+})
 
+describe('lamella.service', () => {
   it('keeps the USB serial adapters and the dialout group reachable', () => {
     const settings = serviceSettings(readFileSync(UNIT, 'utf8'))
     const values = (key: string) => settings.filter(([k]) => k === key).map(([, v]) => v)
