@@ -8,6 +8,11 @@ export type Fault =
   | { kind: 'bad-crc' }
   /** The unit acts and answers `delayMs` later than it would (only through `attach`). */
   | { kind: 'slow'; delayMs: number }
+  /**
+   * The unit neither acts on nor answers the next `times` requests that switch `coil` off (as
+   * when noise garbles exactly those frames), then behaves again.
+   */
+  | { kind: 'deaf-to-off'; coil: number; times: number }
 
 const NO_FAULT: Fault = { kind: 'none' }
 
@@ -20,6 +25,9 @@ export class FaultTable {
     if (fault.kind === 'slow' && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0)) {
       throw new RangeError(`a slow fault needs a delay of 0 ms or more (got ${fault.delayMs})`)
     }
+    if (fault.kind === 'deaf-to-off' && !(Number.isInteger(fault.times) && fault.times >= 1)) {
+      throw new RangeError(`a deaf-to-off fault needs 1 time or more (got ${fault.times})`)
+    }
     if (unit === undefined) {
       this.everyUnit = fault
       this.byUnit.clear()
@@ -30,6 +38,13 @@ export class FaultTable {
 
   of(unit: number): Fault {
     return this.byUnit.get(unit) ?? this.everyUnit
+  }
+
+  /** Counts one frame a fault of some `times` swallowed on `unit`; the last one ends it. */
+  spend(unit: number): void {
+    const fault = this.of(unit)
+    if (fault.kind !== 'deaf-to-off') return
+    this.byUnit.set(unit, fault.times > 1 ? { ...fault, times: fault.times - 1 } : NO_FAULT)
   }
 }
 

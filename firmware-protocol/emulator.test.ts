@@ -195,6 +195,17 @@ describe('exceptions and silence', () => {
     expect(board.record).toEqual([])
   })
 
+  it('answers flash on and flash off with 0x02 on a unit without them, as a standard board', () => {
+    makeBoard({ unitsWithoutFlash: [1] })
+    expect(ask(FLASH_ON_RELAY_0_700_MS)).toBe('01 85 02 C3 51')
+    expect(ask(flashOff(1, 0, 700))).toBe('01 85 02 C3 51')
+    expect(board.record).toEqual([])
+    // Plain writes work as ever, and other units keep their flashes.
+    expect(ask(RELAY_0_ON)).toBe(RELAY_0_ON)
+    expect(ask(flashOn(2, 0, 700))).not.toBe('')
+    expect(changes()).toEqual(['1:0 on (write)', '2:0 on (flash)'])
+  })
+
   it('stays silent for a unit it does not have', () => {
     makeBoard()
     expect(ask({ unit: 9, fn: 0x05, address: 0, value: 0xff00 })).toBe('')
@@ -251,6 +262,26 @@ describe('faults', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(sent).toEqual([RELAY_0_ON])
     connection.close()
+  })
+
+  it('ignores the next offs of one coil with deaf-to-off, and then hears them again', () => {
+    makeBoard()
+    ask(RELAY_0_ON)
+    ask({ unit: 1, fn: 0x05, address: 1, value: 0xff00 })
+    board.setFault({ kind: 'deaf-to-off', coil: 0, times: 2 }, 1)
+    // Other coils, and an on of the same coil, are heard.
+    expect(ask({ unit: 1, fn: 0x05, address: 1, value: 0x0000 })).not.toBe('')
+    expect(ask(RELAY_0_ON)).toBe(RELAY_0_ON)
+    expect(ask(RELAY_0_OFF)).toBe('')
+    expect(ask({ unit: 1, fn: 0x0f, address: 0, values: [false, false] })).toBe('')
+    expect(board.coil(1, 0)).toBe(true)
+    expect(ask(RELAY_0_OFF)).toBe(RELAY_0_OFF)
+    expect(board.coil(1, 0)).toBe(false)
+  })
+
+  it('refuses a deaf-to-off fault for no time at all', () => {
+    makeBoard()
+    expect(() => board.setFault({ kind: 'deaf-to-off', coil: 0, times: 0 })).toThrow(RangeError)
   })
 
   it('refuses a slow fault with a negative delay', () => {

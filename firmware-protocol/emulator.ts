@@ -43,6 +43,12 @@ export interface RelayBoardEmulatorOptions {
   turnaroundMs?: number
   /** Clock of the record, in ms. */
   now?: () => number
+  /**
+   * Units that are standard Modbus relay boards rather than Waveshare's: they have no
+   * device-timed pulses and answer "flash on" and "flash off" with exception 0x02 (illegal
+   * data address), as a coil address they do not have. Default none.
+   */
+  unitsWithoutFlash?: readonly number[]
 }
 
 export type CoilChangeCause = 'write' | 'flash' | 'flash-end'
@@ -67,6 +73,7 @@ export class RelayBoardEmulator {
   private readonly parity: Parity
   private readonly turnaroundMs: number
   private readonly now: () => number
+  private readonly unitsWithoutFlash: ReadonlySet<number>
 
   constructor(options: RelayBoardEmulatorOptions = {}) {
     const units = options.units ?? [1, 2, 3, 4]
@@ -80,6 +87,7 @@ export class RelayBoardEmulator {
     this.parity = options.parity ?? 'none'
     this.turnaroundMs = options.turnaroundMs ?? DEFAULT_TURNAROUND_MS
     this.now = options.now ?? (() => performance.timeOrigin + performance.now())
+    this.unitsWithoutFlash = new Set(options.unitsWithoutFlash ?? [])
   }
 
   /** Whether a coil is on. */
@@ -120,6 +128,10 @@ export class RelayBoardEmulator {
     if (!this.coilsByUnit.has(unit)) return null
     const fault = this.faults.of(unit)
     if (fault.kind === 'no-answer') return null
+    if (fault.kind === 'deaf-to-off' && switchesOff(frame, fault.coil)) {
+      this.faults.spend(unit)
+      return null
+    }
     const answer = encodeResponse(this.answer(unit, frame))
     return fault.kind === 'bad-crc' ? corruptCrc(answer) : answer
   }
@@ -214,6 +226,7 @@ export class RelayBoardEmulator {
         return echo
       case 'flash-on':
       case 'flash-off': {
+        if (this.unitsWithoutFlash.has(unit)) return exception(ILLEGAL_DATA_ADDRESS)
         if (description.coil >= this.coilsPerUnit) return exception(ILLEGAL_DATA_ADDRESS)
         if (request.value < 1 || request.value > MAX_PULSE_UNITS) {
           return exception(ILLEGAL_DATA_VALUE)
@@ -259,4 +272,20 @@ export class RelayBoardEmulator {
     this.record.push(change)
     for (const listener of this.listeners) listener(change)
   }
+}
+
+/** Whether a frame asks to switch `coil` off, alone or among others. */
+function switchesOff(frame: Uint8Array, coil: number): boolean {
+  let request: Request
+  try {
+    request = decodeRequest(frame)
+  } catch {
+    return false
+  }
+  const description = describeRequest(request)
+  if (description.kind === 'write') return description.coil === coil && !description.on
+  if (description.kind === 'write-multiple') {
+    return description.values[coil - description.coil] === false
+  }
+  return false
 }
