@@ -146,6 +146,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         locationConfigured: !!config.location,
         clockSynchronized: clock.synchronized,
         bus: busStatus,
+        pulses: bus.driver.pulses,
       }),
   }
 

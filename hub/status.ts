@@ -1,4 +1,5 @@
 // What `hubStatus` reports: version, uptime, clock and bus.
+import type { PulseMode } from './config'
 import type { BusStatusEvent } from './realtime/events'
 
 export interface HubStatus {
@@ -9,6 +10,10 @@ export interface HubStatus {
   clockSynchronized: boolean | null
   locationConfigured: boolean
   bus: { online: boolean; path: string; error: string | null }
+  /** LAMELLA_PULSE. */
+  pulseMode: 'DEVICE' | 'HUB'
+  /** Units that refused board-timed pulses; the hub times theirs itself. */
+  hubTimedPulseUnits: number[]
 }
 
 export interface HubStatusDeps {
@@ -20,6 +25,7 @@ export interface HubStatusDeps {
   /** null while the hub cannot tell (hub/clock). */
   clockSynchronized: boolean | null
   bus: () => BusStatusEvent
+  pulses: { readonly configured: PulseMode; hubTimedUnits(): number[] }
 }
 
 export function hubStatus(deps: HubStatusDeps): HubStatus {
@@ -33,5 +39,7 @@ export function hubStatus(deps: HubStatusDeps): HubStatus {
     clockSynchronized: deps.clockSynchronized,
     locationConfigured: deps.locationConfigured,
     bus: { online: bus.online, path: bus.path, error: bus.error ?? null },
+    pulseMode: deps.pulses.configured === 'hub' ? 'HUB' : 'DEVICE',
+    hubTimedPulseUnits: deps.pulses.hubTimedUnits(),
   }
 }

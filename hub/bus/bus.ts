@@ -56,6 +56,7 @@ export class Bus {
       pulse: config.pulse,
       deadTimeMs: config.deadTimeMs,
       onMotion: deps.onMotion,
+      log: deps.log,
     })
   }
 

@@ -5,7 +5,7 @@
 // plain write would cancel the board's own timer.
 import { flashOn, PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { Request } from '../../firmware-protocol/rtu'
-import type { Transport } from './transport'
+import { BusError, type Transport } from './transport'
 
 export interface CoilSwitch {
   unit: number
@@ -77,17 +77,19 @@ export class CoilWriter {
 
   /** A board-timed pulse ("flash on"): the relay switches itself off after `ms`. */
   flash(unit: number, coil: number, ms: number): Promise<void> {
+    // Until the board's whole 100 ms units, rounded up, have surely run out.
+    const flashing = () =>
+      this.states.set(key(unit, coil), { on: true, flashUntil: flashSurelyEnded(ms) })
     return this.enqueue(async () => {
-      // The board counts whole 100 ms units, rounded up. Even when the answer is lost the board
-      // may have started the pulse, so the coil counts as possibly on either way.
       try {
         await this.transport.transact(flashOn(unit, coil, ms))
-      } finally {
-        this.states.set(key(unit, coil), {
-          on: true,
-          flashUntil: flashSurelyEnded(ms),
-        })
+      } catch (err) {
+        // A lost answer may hide a pulse that started, so the coil counts as possibly on; a
+        // refusal (a Modbus exception: a board without flash, say) means it did nothing.
+        if (!(err instanceof BusError && err.exception !== undefined)) flashing()
+        throw err
       }
+      flashing()
     })
   }
 

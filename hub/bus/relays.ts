@@ -4,11 +4,13 @@
 //     so the up and the down relay of one blind are never on together;
 //   - the dead time: reversing waits until the other side has been off for deadTimeMs;
 //   - no pulse lasts longer than 300000 ms, whoever asks;
-//   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move.
+//   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move; a unit
+//     that refuses them gets hub-timed ones (pulse-timing.ts).
 import type { RelayAddress } from '../../firmware-protocol/address'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { flashSurelyEnded, type CoilWriter } from './coils'
+import { PulseTiming, type PulseTimingLog } from './pulse-timing'
 
 export const MAX_PULSE_MS = 300_000
 
@@ -25,6 +27,7 @@ export interface RelayDriverOptions {
   pulse: PulseMode
   deadTimeMs: number
   onMotion: (blindId: string, motion: Motion) => void
+  log?: PulseTimingLog
 }
 
 interface BlindState {
@@ -52,8 +55,12 @@ export class Superseded extends Error {
 export class RelayDriver {
   private readonly blinds = new Map<string, BlindState>()
   private stopped = false
+  /** Who times each unit's pulses: LAMELLA_PULSE, or the hub for units that refused. */
+  readonly pulses: PulseTiming
 
-  constructor(private readonly options: RelayDriverOptions) {}
+  constructor(private readonly options: RelayDriverOptions) {
+    this.pulses = new PulseTiming(options.pulse, options.coils, options.log)
+  }
 
   /** The number of the blind's latest command, taken the moment `run` or `stop` is called. */
   latestCommand(blindId: string): number {
@@ -101,23 +108,12 @@ export class RelayDriver {
         wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
       }
       current()
-      if (this.options.pulse === 'device') {
-        await this.options.coils.flash(address.unit, address.coil, ms)
-        // When the side surely went off: the board's whole 100 ms units, plus the margin.
-        s.flashUntil[side] = flashSurelyEnded(ms)
-      } else {
-        try {
-          await this.options.coils.set([{ ...address, on: true }])
-        } catch (err) {
-          // The board may have switched on although its answer was lost, and no hub timer
-          // would end it: ask for off at once, as far as the bus lets us.
-          this.options.coils.set([{ ...address, on: false }]).catch(() => undefined)
-          throw err
-        }
-      }
+      const timing = await this.pulses.switchOn(address, ms, current)
+      // When a board-timed pulse surely ended: the board's whole 100 ms units, plus a margin.
+      if (timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms)
       current()
       this.setMotion(blind.id, s, motionOf(side))
-      s.endTimer = setTimeout(() => void this.finish(blind, side, s.generation), ms)
+      s.endTimer = setTimeout(() => void this.finish(blind, side, s.generation, timing), ms)
     })
   }
 
@@ -184,10 +180,15 @@ export class RelayDriver {
     }
   }
 
-  private async finish(blind: BlindRelays, side: Side, generation: number): Promise<void> {
+  private async finish(
+    blind: BlindRelays,
+    side: Side,
+    generation: number,
+    timing: PulseMode,
+  ): Promise<void> {
     const s = this.state(blind.id)
     if (s.generation !== generation) return
-    if (this.options.pulse === 'hub') {
+    if (timing === 'hub') {
       await this.command(blind, async (st) => {
         const address = side === 'UP' ? blind.up : blind.down
         await this.options.coils.set([{ ...address, on: false }])

@@ -44,6 +44,14 @@ export interface TransportOptions {
 /** A transaction that did not succeed; the API answers it with 503. */
 export class BusError extends Error {
   override name = 'BusError'
+
+  constructor(
+    message: string,
+    /** The Modbus exception code when the board refused the request, having done nothing. */
+    readonly exception?: number,
+  ) {
+    super(message)
+  }
 }
 
 const monotonic = () => performance.now()
@@ -143,7 +151,7 @@ export class Transport {
         if (err.kind === 'exception') {
           // The board understood and refused: asking again would not change its mind.
           this.setError(err.message)
-          throw new BusError(err.message)
+          throw new BusError(err.message, err.exception)
         }
         failure = `bad answer from unit ${request.unit}: ${err.message}`
         continue

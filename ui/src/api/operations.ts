@@ -104,7 +104,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ hubStatus: HubStatus }>(
           'hubStatus',
-          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } } }',
+          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } pulseMode hubTimedPulseUnits } }',
         )
       ).hubStatus
   }

@@ -33,6 +33,8 @@ export const HUB_STATUS: HubStatus = {
   clockSynchronized: true,
   locationConfigured: true,
   bus: { online: true, path: 'emulator', error: null },
+  pulseMode: 'DEVICE',
+  hubTimedPulseUnits: [],
 }
 
 export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {

@@ -44,6 +44,8 @@ const healthy: HubStatus = {
   clockSynchronized: true,
   locationConfigured: false,
   bus: { online: true, path: 'emulator', error: null },
+  pulseMode: 'DEVICE',
+  hubTimedPulseUnits: [],
 }
 
 function renderHome(answers: Record<string, Answer> = {}) {
@@ -118,6 +120,35 @@ describe('the home page', () => {
       screen.getByText("The hub's clock is not synchronised, so schedules are paused until it is."),
     ).toBeTruthy()
     expect(screen.getByText('Relay bus offline')).toBeTruthy()
+  })
+
+  it('tells an admin which boards refused board-timed pulses, and how to say so', async () => {
+    renderHome({
+      whoAmI: { ...anna, isAdmin: true },
+      hubStatus: { ...healthy, hubTimedPulseUnits: [1, 3] },
+    })
+    expect(
+      await screen.findByText('· emulator · board-timed pulses, hub-timed on units 1 and 3', {
+        exact: false,
+      }),
+    ).toBeTruthy()
+    const note = screen.getByText(/refused board-timed pulses/)
+    expect(note.textContent).toBe(
+      'Units 1 and 3 refused board-timed pulses ("flash on"), so the hub switches their relays ' +
+        'off itself. For standard Modbus relay boards, set LAMELLA_PULSE=hub.',
+    )
+  })
+
+  it('shows an admin that the hub times every pulse with LAMELLA_PULSE=hub', async () => {
+    renderHome({ whoAmI: { ...anna, isAdmin: true }, hubStatus: { ...healthy, pulseMode: 'HUB' } })
+    expect(await screen.findByText('· emulator · hub-timed pulses', { exact: false })).toBeTruthy()
+    expect(screen.queryByText(/refused board-timed pulses/)).toBeNull()
+  })
+
+  it('leaves pulse timing out for a user who is no admin', async () => {
+    renderHome({ hubStatus: { ...healthy, hubTimedPulseUnits: [1] } })
+    expect(await screen.findByText('Relay bus online')).toBeTruthy()
+    expect(screen.queryByText(/pulses/)).toBeNull()
   })
 
   it('points to the Blinds and Automation pages while nothing is starred', async () => {

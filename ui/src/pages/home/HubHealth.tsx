@@ -1,11 +1,37 @@
 // The hub's health at a glance: warnings when blinds cannot move (bus offline) or schedules
 // are paused (clock not synchronised), and a small line with the bus state, always. The bus
-// part follows `bus:status` pushes, which LiveUpdates patches into the cached status.
-import { useHubStatus } from '../../api/hooks'
+// part follows `bus:status` pushes, which LiveUpdates patches into the cached status. Admins
+// also see who times the relays' pulses, and which boards refused to time them.
+import { useHubStatus, useWhoAmI } from '../../api/hooks'
+import type { HubStatus } from '../../api/types'
 import { AlertIcon } from '../../shell/icons'
+
+/** "unit 2", "units 1 and 3", "units 1, 2 and 3". */
+function unitList(units: number[]): string {
+  const last = units[units.length - 1]
+  if (units.length === 1) return `unit ${last}`
+  return `units ${units.slice(0, -1).join(', ')} and ${last}`
+}
+
+function pulseTiming({ pulseMode, hubTimedPulseUnits: units }: HubStatus): string {
+  if (pulseMode === 'HUB') return 'hub-timed pulses'
+  if (units.length === 0) return 'board-timed pulses'
+  return `board-timed pulses, hub-timed on ${unitList(units)}`
+}
+
+function refusalNote(units: number[]): string {
+  const list = unitList(units)
+  const their = units.length === 1 ? 'its' : 'their'
+  return (
+    `${list[0]!.toUpperCase()}${list.slice(1)} refused board-timed pulses ("flash on"), so ` +
+    `the hub switches ${their} relays off itself. For standard Modbus relay boards, set ` +
+    'LAMELLA_PULSE=hub.'
+  )
+}
 
 export function HubHealth() {
   const { data: status, error } = useHubStatus()
+  const { data: me } = useWhoAmI()
   if (!status) {
     return error ? (
       <p className="hub-line">
@@ -39,9 +65,16 @@ export function HubHealth() {
         />
         <span>
           Relay bus {bus.online ? 'online' : 'offline'}
-          <span className="muted"> · {bus.path}</span>
+          <span className="muted">
+            {' '}
+            · {bus.path}
+            {me?.isAdmin && ` · ${pulseTiming(status)}`}
+          </span>
         </span>
       </p>
+      {me?.isAdmin && status.hubTimedPulseUnits.length > 0 && (
+        <p className="hub-note muted">{refusalNote(status.hubTimedPulseUnits)}</p>
+      )}
     </div>
   )
 }

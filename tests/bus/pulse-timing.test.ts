@@ -1,0 +1,158 @@
+// Who ends a pulse, over the real serialport code on a pseudo-terminal pair, with the hub as
+// a process of its own (its log is what an owner reads): a standard Modbus relay board that
+// refuses board-timed pulses gets hub-timed ones at once, with one warning and a note in
+// hubStatus (ARCHITECTURE.md section 5).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { startHubProcess, type HubProcess } from './hub-process'
+import { waitFor } from './polling'
+import { changesOf, coilAt, logFrames, type HeardFrame } from './relay-record'
+
+const MOVE =
+  'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id motion } }'
+const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
+const MOTION = 'query($id: ID!) { blind(id: $id) { motion } }'
+const HUB_STATUS = '{ hubStatus { pulseMode hubTimedPulseUnits bus { online error } } }'
+const DEAD_TIME_MS = 200
+
+/** travelTimeMs + 2000 ms run-on, for the shortest travel time. */
+const PULSE_MS = 1000 + 2000
+/** The shortest a pulse may seem: a timer may fire up to 1 ms early against performance.now(). */
+const PULSE_MIN_MS = PULSE_MS - 1
+/** How late a timer or a frame may come on this loaded machine. */
+const SLACK_MS = 250
+
+interface Rig {
+  wire: Wire
+  board: Board
+  hub: HubProcess
+}
+
+async function startRig(options: {
+  pulse: 'device' | 'hub'
+  unitsWithoutFlash?: number[]
+}): Promise<Rig> {
+  const wire = await startWire()
+  let board: Board | undefined
+  try {
+    board = await startBoard(wire, { unitsWithoutFlash: options.unitsWithoutFlash ?? [] })
+    const hub = await startHubProcess({
+      serial: wire.hubPath,
+      deadTimeMs: DEAD_TIME_MS,
+      pulse: options.pulse,
+    })
+    return { wire, board, hub }
+  } catch (err) {
+    await board?.close()
+    await wire.close()
+    throw err
+  }
+}
+
+async function closeRig(rig: Rig | undefined): Promise<void> {
+  await rig?.hub.close()
+  await rig?.board.close()
+  await rig?.wire.close()
+}
+
+async function createBlind(hub: HubProcess, name: string, up: string, down: string) {
+  const res = await hub.gql<{ blindCreate: { id: string } }>(
+    CREATE_BLIND,
+    { input: { name, blindAddressUp: up, blindAddressDown: down, travelTimeMs: 1000 } },
+    hub.adminToken,
+  )
+  if (!res.data) throw new Error(`blindCreate ${name} failed: ${JSON.stringify(res.errors)}`)
+  return res.data.blindCreate.id
+}
+
+const motionOf = async (hub: HubProcess, id: string) =>
+  (await hub.gql<{ blind: { motion: string } }>(MOTION, { id }, hub.adminToken)).data?.blind.motion
+
+const hubStatus = async (hub: HubProcess) =>
+  (
+    await hub.gql<{
+      hubStatus: {
+        pulseMode: string
+        hubTimedPulseUnits: number[]
+        bus: { online: boolean; error: string | null }
+      }
+    }>(HUB_STATUS, {}, hub.adminToken)
+  ).data!.hubStatus
+
+/** The hub's warnings whose message matches. */
+const warnings = (hub: HubProcess, message: RegExp) =>
+  hub.lines
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; unit?: number })
+    .filter((entry) => entry.level === 40 && message.test(entry.msg))
+
+/** How long a coil was on, from its first on to its next off in the board's record. */
+function onFor(board: Board, address: string, from = 0) {
+  const changes = changesOf(board.emulator.record.slice(from), coilAt(address))
+  expect(changes.map((c) => [c.on, c.cause])).toEqual([
+    [true, 'write'],
+    [false, 'write'],
+  ])
+  return changes[1]!.at - changes[0]!.at
+}
+
+const flashesAsked = (frames: HeardFrame[], unit: number) =>
+  frames.filter((f) => f.request?.kind === 'flash-on' && f.request.unit === unit).length
+
+describe('a standard Modbus relay board without board-timed pulses', () => {
+  let rig: Rig | undefined
+  let hall: string
+  let attic: string
+  let frames: HeardFrame[]
+  beforeAll(async () => {
+    // Unit 1 is a standard board; unit 2 a Waveshare board that times its own pulses.
+    rig = await startRig({ pulse: 'device', unitsWithoutFlash: [1] })
+    hall = await createBlind(rig.hub, 'Hall', '1:0', '1:1')
+    attic = await createBlind(rig.hub, 'Attic', '2:0', '2:1')
+    frames = logFrames(rig.board.emulator)
+  })
+  afterAll(() => closeRig(rig))
+
+  it('moves a blind on it at once with hub-timed pulses, warns once, and says so in hubStatus', async () => {
+    const { hub, board } = rig!
+    expect((await hubStatus(hub)).hubTimedPulseUnits).toEqual([])
+
+    const up = await hub.gql(MOVE, { ids: [hall], d: 'UP' }, hub.adminToken)
+    expect(up.errors).toBeUndefined()
+    expect(up.data).toEqual({ blindMove: [{ id: hall, motion: 'MOVING_UP' }] })
+    expect(board.emulator.coil(1, 0)).toBe(true)
+    await waitFor('the up relay off', () => !board.emulator.coil(1, 0), PULSE_MS + 1000)
+    const ms = onFor(board, '1:0')
+    expect(ms).toBeGreaterThanOrEqual(PULSE_MIN_MS)
+    expect(ms).toBeLessThan(PULSE_MS + SLACK_MS)
+    await waitFor('the hall blind idle', async () => (await motionOf(hub, hall)) === 'IDLE')
+
+    // The next move, reversing after the dead time, goes hub-timed straight away.
+    const start = board.emulator.record.length
+    const down = await hub.gql(MOVE, { ids: [hall], d: 'DOWN' }, hub.adminToken)
+    expect(down.data).toEqual({ blindMove: [{ id: hall, motion: 'MOVING_DOWN' }] })
+    await waitFor('the down relay off', () => !board.emulator.coil(1, 1), PULSE_MS + 1000)
+    expect(onFor(board, '1:1', start)).toBeGreaterThanOrEqual(PULSE_MIN_MS)
+    expect(flashesAsked(frames, 1)).toBe(1)
+    expect(bothOnAtOnce(board.emulator.record, coilAt('1:0'), coilAt('1:1'))).toBe(false)
+
+    const warned = warnings(hub, /refused a board-timed pulse/)
+    expect(warned).toHaveLength(1)
+    expect(warned[0]!.unit).toBe(1)
+    expect(warned[0]!.msg).toContain('LAMELLA_PULSE=hub')
+    const status = await hubStatus(hub)
+    expect(status).toEqual({
+      pulseMode: 'DEVICE',
+      hubTimedPulseUnits: [1],
+      bus: { online: true, error: null },
+    })
+  })
+
+  it('keeps board-timed pulses on the boards that have them', async () => {
+    const { hub, board } = rig!
+    const res = await hub.gql(MOVE, { ids: [attic], d: 'UP' }, hub.adminToken)
+    expect(res.data).toEqual({ blindMove: [{ id: attic, motion: 'MOVING_UP' }] })
+    expect(changesOf(board.emulator.record, coilAt('2:0')).map((c) => c.cause)).toEqual(['flash'])
+    expect((await hubStatus(hub)).hubTimedPulseUnits).toEqual([1])
+  })
+})
