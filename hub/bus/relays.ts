@@ -5,14 +5,19 @@
 //   - the dead time: reversing waits until the other side has been off for deadTimeMs;
 //   - no pulse lasts longer than 300000 ms, whoever asks;
 //   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move; a unit
-//     that refuses them gets hub-timed ones (pulse-timing.ts).
+//     that refuses them gets hub-timed ones (pulse-timing.ts), whose off is asked for until
+//     the board acknowledges it.
 import type { RelayAddress } from '../../firmware-protocol/address'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { flashSurelyEnded, type CoilWriter } from './coils'
-import { PulseTiming, type PulseTimingLog } from './pulse-timing'
+import { PulseTiming } from './pulse-timing'
+import { BusError } from './transport'
 
 export const MAX_PULSE_MS = 300_000
+/** A hub-timed pulse's off that failed is asked for again after 250 ms, 500 ms, ... 4 s. */
+export const OFF_RETRY_FIRST_MS = 250
+export const OFF_RETRY_MAX_MS = 4000
 
 export type Side = 'UP' | 'DOWN'
 
@@ -27,7 +32,12 @@ export interface RelayDriverOptions {
   pulse: PulseMode
   deadTimeMs: number
   onMotion: (blindId: string, motion: Motion) => void
-  log?: PulseTimingLog
+  log?: RelayLog
+}
+
+export interface RelayLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
 }
 
 interface BlindState {
@@ -188,18 +198,48 @@ export class RelayDriver {
   ): Promise<void> {
     const s = this.state(blind.id)
     if (s.generation !== generation) return
-    if (timing === 'hub') {
-      await this.command(blind, async (st) => {
-        const address = side === 'UP' ? blind.up : blind.down
-        await this.options.coils.set([{ ...address, on: false }])
-        st.offAt[side] = monotonic()
-        this.setMotion(blind.id, st, 'IDLE')
-      }).catch(() => undefined)
-      return
-    }
+    if (timing === 'hub') return this.switchOffUntilAcknowledged(blind, side)
     s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
     s.flashUntil[side] = 0
     this.setMotion(blind.id, s, 'IDLE')
+  }
+
+  /**
+   * Ends a hub-timed pulse. Nothing else would switch that relay off, so an off that fails is
+   * asked for again, backing off, until the board acknowledges it, a newer command for the
+   * blind takes over (it switches that side off itself), or the link reopens (its all-off
+   * covers it). Until then the blind stays MOVING: its relay may well still be on.
+   */
+  private async switchOffUntilAcknowledged(blind: BlindRelays, side: Side): Promise<void> {
+    const address = side === 'UP' ? blind.up : blind.down
+    const where = { blind: blind.id, unit: address.unit, coil: address.coil }
+    const s = this.state(blind.id)
+    let delayMs = OFF_RETRY_FIRST_MS
+    for (let attempt = 1; ; attempt++) {
+      const off = this.command(blind, async (st) => {
+        await this.options.coils.set([{ ...address, on: false }])
+        st.offAt[side] = monotonic()
+        this.setMotion(blind.id, st, 'IDLE')
+      })
+      const generation = s.generation
+      try {
+        await off
+        if (attempt > 1) this.options.log?.info({ ...where, attempt }, 'relay off at last')
+        return
+      } catch (err) {
+        // Superseded: a newer command, the safe state or the shutdown took over.
+        if (!(err instanceof BusError)) return
+        if (attempt === 1) {
+          this.options.log?.warn(
+            { ...where, error: err.message },
+            'a relay did not acknowledge its off; asking again until it does',
+          )
+        }
+      }
+      await this.sleep(s, delayMs)
+      if (s.generation !== generation) return
+      delayMs = Math.min(delayMs * 2, OFF_RETRY_MAX_MS)
+    }
   }
 
   /**

@@ -1,9 +1,11 @@
 // Who ends a pulse, over the real serialport code on a pseudo-terminal pair, with the hub as
 // a process of its own (its log is what an owner reads): a standard Modbus relay board that
 // refuses board-timed pulses gets hub-timed ones at once, with one warning and a note in
-// hubStatus (ARCHITECTURE.md section 5).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+// hubStatus; and a hub-timed pulse whose off the board does not hear is asked for again until
+// the relay is off, the blind showing as moving until then (ARCHITECTURE.md section 5).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { frameTimeMs } from '../../firmware-protocol/timing'
+import { BAUD, bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
 import { startHubProcess, type HubProcess } from './hub-process'
 import { waitFor } from './polling'
 import { changesOf, coilAt, logFrames, type HeardFrame } from './relay-record'
@@ -21,6 +23,8 @@ const PULSE_MS = 1000 + 2000
 const PULSE_MIN_MS = PULSE_MS - 1
 /** How late a timer or a frame may come on this loaded machine. */
 const SLACK_MS = 250
+/** One request given up: three times the frame on the wire plus the 250 ms timeout. */
+const GIVE_UP_MS = 3 * (frameTimeMs(8, BAUD, 'none') + 250)
 
 interface Rig {
   wire: Wire
@@ -111,6 +115,7 @@ describe('a standard Modbus relay board without board-timed pulses', () => {
     attic = await createBlind(rig.hub, 'Attic', '2:0', '2:1')
     frames = logFrames(rig.board.emulator)
   })
+  afterEach(() => rig?.board.emulator.setFault({ kind: 'none' }))
   afterAll(() => closeRig(rig))
 
   it('moves a blind on it at once with hub-timed pulses, warns once, and says so in hubStatus', async () => {
@@ -154,5 +159,53 @@ describe('a standard Modbus relay board without board-timed pulses', () => {
     expect(res.data).toEqual({ blindMove: [{ id: attic, motion: 'MOVING_UP' }] })
     expect(changesOf(board.emulator.record, coilAt('2:0')).map((c) => c.cause)).toEqual(['flash'])
     expect((await hubStatus(hub)).hubTimedPulseUnits).toEqual([1])
+  })
+
+  it('asks again for a fallback pulse’s off that the board did not hear', async () => {
+    const { hub, board } = rig!
+    await waitFor('the hall blind idle', async () => (await motionOf(hub, hall)) === 'IDLE')
+    const start = board.emulator.record.length
+    board.emulator.setFault({ kind: 'deaf-to-off', coil: 0, times: 3 }, 1)
+
+    const res = await hub.gql(MOVE, { ids: [hall], d: 'UP' }, hub.adminToken)
+    expect(res.data).toEqual({ blindMove: [{ id: hall, motion: 'MOVING_UP' }] })
+    await waitFor('the up relay off', () => !board.emulator.coil(1, 0), PULSE_MS + 4000)
+    expect(onFor(board, '1:0', start)).toBeGreaterThanOrEqual(PULSE_MIN_MS + GIVE_UP_MS + 250)
+    await waitFor('the hall blind idle', async () => (await motionOf(hub, hall)) === 'IDLE')
+  })
+})
+
+describe('a hub-timed pulse whose off the board does not hear', () => {
+  let rig: Rig | undefined
+  let hall: string
+  beforeAll(async () => {
+    rig = await startRig({ pulse: 'hub' })
+    hall = await createBlind(rig.hub, 'Hall', '1:0', '1:1')
+  })
+  afterAll(() => closeRig(rig))
+
+  it('asks for the off again until the relay is off, and shows the blind moving until then', async () => {
+    const { hub, board } = rig!
+    expect(await hubStatus(hub)).toMatchObject({ pulseMode: 'HUB', hubTimedPulseUnits: [] })
+    // Two whole requests go unheard, each with its retries: the hub must ask a third time.
+    board.emulator.setFault({ kind: 'deaf-to-off', coil: 0, times: 6 }, 1)
+
+    const res = await hub.gql(MOVE, { ids: [hall], d: 'UP' }, hub.adminToken)
+    expect(res.data).toEqual({ blindMove: [{ id: hall, motion: 'MOVING_UP' }] })
+    // After the first unanswered off the relay is still on, and the blind still moving.
+    await waitFor(
+      'the first off given up',
+      () => warnings(hub, /did not acknowledge its off/).length === 1,
+      PULSE_MS + GIVE_UP_MS + 1000,
+    )
+    expect(board.emulator.coil(1, 0)).toBe(true)
+    expect(await motionOf(hub, hall)).toBe('MOVING_UP')
+
+    await waitFor('the up relay off', () => !board.emulator.coil(1, 0), 2 * GIVE_UP_MS + 2000)
+    const ms = onFor(board, '1:0')
+    expect(ms).toBeGreaterThanOrEqual(PULSE_MIN_MS + 2 * GIVE_UP_MS + 250 + 500)
+    await waitFor('the hall blind idle', async () => (await motionOf(hub, hall)) === 'IDLE')
+    expect(warnings(hub, /did not acknowledge its off/)).toHaveLength(1)
+    expect((await hubStatus(hub)).bus).toEqual({ online: true, error: null })
   })
 })
