@@ -21,8 +21,11 @@ const DEAD_TIME_MS = 200
 const PULSE_MS = 1000 + 2000
 /** The shortest a pulse may seem: a timer may fire up to 1 ms early against performance.now(). */
 const PULSE_MIN_MS = PULSE_MS - 1
-/** How late a timer or a frame may come on this loaded machine. */
-const SLACK_MS = 250
+/**
+ * How late a hub-timed off may come: it waits on a timer of the hub's own process, which a
+ * machine busy with other test files (the load tests, say) may run half a second late.
+ */
+const SLACK_MS = 1000
 /** One request given up: three times the frame on the wire plus the 250 ms timeout. */
 const GIVE_UP_MS = 3 * (frameTimeMs(8, BAUD, 'none') + 250)
 
