@@ -71,10 +71,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
 
   const events = new HubEvents()
   const sessions = new SessionRepository(db, now)
-  const users = new UserRepository(db, sessions, events, now)
+  const throttle = new LoginThrottle(now)
+  const users = new UserRepository(db, sessions, events, now, throttle)
   const blinds = new BlindRepository(db, events, now)
   const automations = new AutomationRepository(db, events, now, { hasLocation: !!config.location })
-  const throttle = new LoginThrottle(now)
 
   const bus = new Bus({
     config,

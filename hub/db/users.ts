@@ -2,10 +2,12 @@
 // and is announced with `data:changed` to those who may see it.
 import { randomUUID } from 'node:crypto'
 import { asc, count, eq, inArray } from 'drizzle-orm'
+import { checkOwnPassword } from '../auth/own-password'
 import { hashPassword } from '../auth/passwords'
+import type { LoginThrottle } from '../auth/throttle'
 import { conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
-import { checkIds, checkPassword, checkUsername } from '../validation/fields'
+import { checkCurrentPassword, checkIds, checkPassword, checkUsername } from '../validation/fields'
 import { userAudience } from './audience'
 import type { Db } from './open'
 import { blinds, userBlinds, users } from './schema'
@@ -30,11 +32,15 @@ export interface UserUpdateInput {
   password?: string | null
   isAdmin?: boolean | null
   blindIds?: string[] | null
+  /** Required, and checked, when a user changes their own password. */
+  currentPassword?: string | null
 }
 
 /** Who is asking, and with which session (kept when they change their own password). */
 export interface Actor extends Viewer {
   tokenHash?: string
+  /** The client's address: a wrong current password counts against it as a failed login. */
+  address?: string
 }
 
 const userColumns = { id: users.id, username: users.username, isAdmin: users.isAdmin }
@@ -45,6 +51,8 @@ export class UserRepository {
     private readonly sessions: SessionRepository,
     private readonly events: HubEvents,
     private readonly now: () => number,
+    /** Counts wrong current passwords as failed logins; the CLI, which asks none, has none. */
+    private readonly throttle?: LoginThrottle,
   ) {}
 
   list(): User[] {
@@ -112,8 +120,21 @@ export class UserRepository {
     const username = input.username != null ? checkUsername('username', input.username) : undefined
     const password = input.password != null ? checkPassword('password', input.password) : undefined
     const blindIds = input.blindIds != null ? checkIds('blindIds', input.blindIds, true) : undefined
+    const ownPassword = password !== undefined && id === actor.id
+    const currentPassword = ownPassword
+      ? checkCurrentPassword('currentPassword', input.currentPassword)
+      : undefined
     const before = this.require(id)
     this.validateUpdate(before, username, input.isAdmin, blindIds)
+    if (currentPassword !== undefined) {
+      const { passwordHash } = this.findForLogin(before.username) ?? { passwordHash: '' }
+      await checkOwnPassword(
+        { username: before.username, passwordHash },
+        currentPassword,
+        actor.address ?? '',
+        this.throttle,
+      )
+    }
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined
 
     const viewBefore = this.viewOf(id)

@@ -60,6 +60,17 @@ export function checkPassword(field: string, value: string): string {
   return value
 }
 
+/**
+ * The password a user types to prove who they are before changing it: present and no longer
+ * than any password can be (a longer one is refused before scrypt spends time on it).
+ */
+export function checkCurrentPassword(field: string, value: string | null | undefined): string {
+  if (value == null || value === '')
+    throw badInput(field, 'is required to change your own password')
+  if ([...value].length > PASSWORD_MAX) throw badInput(field, 'does not match your password')
+  return value
+}
+
 /** Ids are the lower-case UUIDs the hub made; any other spelling is no id of ours. */
 export function checkId(field: string, value: string): string {
   if (!UUID.test(value)) throw badInput(field, 'must be a UUID')

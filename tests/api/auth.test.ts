@@ -15,6 +15,8 @@ const LOGIN =
 const WHO_AM_I = '{ whoAmI { id username isAdmin } }'
 const SET_PASSWORD =
   'mutation($id: ID!, $p: String!) { userUpdate(id: $id, input: { password: $p }) { id } }'
+const SET_OWN_PASSWORD =
+  'mutation($id: ID!, $p: String!, $current: String!) { userUpdate(id: $id, input: { password: $p, currentPassword: $current }) { id } }'
 
 type LoginData = { login: { token: string; expiresAt: string } }
 type WhoAmIData = { whoAmI: { id: string; username: string; isAdmin: boolean } }
@@ -186,7 +188,11 @@ describe('sessions', () => {
         t.login('carol', 'carol-password'),
       ])
 
-      const res = await t.gql(SET_PASSWORD, { id: carol.id, p: 'carol-new-password' }, carol.token)
+      const res = await t.gql(
+        SET_OWN_PASSWORD,
+        { id: carol.id, p: 'carol-new-password', current: 'carol-password' },
+        carol.token,
+      )
       expect(res.status).toBe(200)
       expect(res.errors).toBeUndefined()
 

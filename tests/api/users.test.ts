@@ -2,7 +2,13 @@
 // refusals that leave the database as it was, and which sessions survive a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SessionRepository } from '../../hub/db/sessions'
-import { createBlind, startHub, type GqlResponse, type TestHub } from '../helpers/hub'
+import {
+  ADMIN_PASSWORD,
+  createBlind,
+  startHub,
+  type GqlResponse,
+  type TestHub,
+} from '../helpers/hub'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -903,7 +909,10 @@ describe('sessions after a password change', () => {
     const carolOnPhone = openSession(t, carol.id)
     const res = await t.gql<{ userUpdate: User }>(
       USER_UPDATE,
-      { id: carol.id, input: { password: 'carol-new-password' } },
+      {
+        id: carol.id,
+        input: { password: 'carol-new-password', currentPassword: 'carol-password' },
+      },
       carol.token,
     )
     expect(res.status).toBe(200)
@@ -919,7 +928,7 @@ describe('sessions after a password change', () => {
     const otherAdminSession = openSession(t, t.adminId)
     const res = await t.gql(
       USER_UPDATE,
-      { id: t.adminId, input: { password: 'admin-new-password' } },
+      { id: t.adminId, input: { password: 'admin-new-password', currentPassword: ADMIN_PASSWORD } },
       t.adminToken,
     )
     expect(res.errors).toBeUndefined()
@@ -942,5 +951,117 @@ describe('sessions after a password change', () => {
     expectFailure(await whoAmI(t, eve.token), 401)
     expectFailure(await whoAmI(t, eveOnPhone), 401)
     expect(await loginFails('eve', 'eve-password')).toBe(401)
+  })
+})
+
+describe('changing one’s own password', () => {
+  let t: TestHub
+
+  beforeAll(async () => {
+    t = await startHub()
+  })
+  afterAll(() => t.close())
+
+  const OWN_PASSWORD = `mutation($id: ID!, $input: UserUpdateInput!) { userUpdate(id: $id, input: $input) { id username } }`
+
+  /** Whether a login with this password works (any 401 or 429 is a no). */
+  const canLogIn = async (username: string, password: string) => {
+    const res = await t.gql(
+      'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
+      { u: username, p: password },
+    )
+    return res.errors === undefined
+  }
+
+  it('refuses a user’s own new password without the current one, naming currentPassword', async () => {
+    const fay = await addUser(t, 'fay')
+    const before = t.snapshot()
+    const res = await t.gql(
+      OWN_PASSWORD,
+      { id: fay.id, input: { password: 'fay-new-password' } },
+      fay.token,
+    )
+    expectFailure(res, 400)
+    expect(res.errors?.[0]?.extensions.field).toBe('currentPassword')
+    expect(res.errors?.[0]?.message).toMatch(/^currentPassword is required/)
+    expect(t.snapshot()).toBe(before)
+  })
+
+  it('refuses a wrong current password with a 400 naming currentPassword, and changes nothing', async () => {
+    const gus = await addUser(t, 'gus')
+    const gusOnPhone = openSession(t, gus.id)
+    const before = t.snapshot()
+    const res = await t.gql(
+      OWN_PASSWORD,
+      { id: gus.id, input: { password: 'gus-new-password', currentPassword: 'not-gus-password' } },
+      gus.token,
+    )
+    expectFailure(res, 400)
+    expect(res.errors?.[0]?.extensions.field).toBe('currentPassword')
+    expect(res.errors?.[0]?.message).toBe('currentPassword does not match your password')
+    expect(t.snapshot()).toBe(before)
+    // Nothing ended: both sessions live on, and the old password still opens a new one.
+    expect((await whoAmI(t, gusOnPhone)).data?.whoAmI.id).toBe(gus.id)
+    expect(await canLogIn('gus', 'gus-password')).toBe(true)
+  })
+
+  it('changes a user’s own password when the current one is right', async () => {
+    const hal = await addUser(t, 'hal')
+    const res = await t.gql<{ userUpdate: { id: string; username: string } }>(
+      OWN_PASSWORD,
+      { id: hal.id, input: { password: 'hal-new-password', currentPassword: 'hal-password' } },
+      hal.token,
+    )
+    expect(res.errors).toBeUndefined()
+    expect(res.data?.userUpdate).toEqual({ id: hal.id, username: 'hal' })
+    expect(await canLogIn('hal', 'hal-new-password')).toBe(true)
+    expect(await canLogIn('hal', 'hal-password')).toBe(false)
+  })
+
+  it('asks an admin for their own current password too, but not for another user’s', async () => {
+    const ida = await addUser(t, 'ida')
+    const own = await t.gql(
+      OWN_PASSWORD,
+      { id: t.adminId, input: { password: 'admin-new-password' } },
+      t.adminToken,
+    )
+    expectFailure(own, 400)
+    expect(own.errors?.[0]?.extensions.field).toBe('currentPassword')
+    const other = await t.gql(
+      OWN_PASSWORD,
+      { id: ida.id, input: { password: 'ida-new-password' } },
+      t.adminToken,
+    )
+    expect(other.errors).toBeUndefined()
+    expect(await canLogIn('ida', 'ida-new-password')).toBe(true)
+  })
+})
+
+describe('wrong current passwords and the login throttle', () => {
+  let t: TestHub
+
+  beforeAll(async () => {
+    t = await startHub()
+  })
+  afterAll(() => t.close())
+
+  it('counts each wrong current password as a failed login, so five lock the account for a while', async () => {
+    const joe = await addUser(t, 'joe')
+    const change = (currentPassword: string) =>
+      t.gql(
+        USER_UPDATE,
+        { id: joe.id, input: { password: 'joe-new-password', currentPassword } },
+        joe.token,
+      )
+    for (let i = 0; i < 5; i++) expectFailure(await change(`wrong-guess-${i}`), 400)
+    const before = t.snapshot()
+    // Even the right one is refused now, and so is a login: a stolen session guesses no faster.
+    expectFailure(await change('joe-password'), 429)
+    const login = await t.gql(
+      'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
+      { u: 'joe', p: 'joe-password' },
+    )
+    expect(login.errors?.[0]?.extensions.code).toBe(429)
+    expect(t.snapshot()).toBe(before)
   })
 })

@@ -244,7 +244,7 @@ describe('realtime events', () => {
       const otherSession = await t.login('zed', 'zed-password')
       const [changer, other] = await Promise.all([connect(users.zed!.token), connect(otherSession)])
       const res = await t.gql(
-        'mutation($id: ID!) { userUpdate(id: $id, input: { password: "zed-new-password" }) { id } }',
+        'mutation($id: ID!) { userUpdate(id: $id, input: { password: "zed-new-password", currentPassword: "zed-password" }) { id } }',
         { id: users.zed!.id },
         users.zed!.token,
       )

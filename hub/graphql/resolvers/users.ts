@@ -25,7 +25,8 @@ export const userResolvers = {
     userUpdate: (_: unknown, args: { id: string; input: UserUpdateInput }, ctx: GraphQLContext) => {
       const { user, tokenHash } = requireUser(ctx)
       checkId('id', args.id)
-      return ctx.services.users.update({ ...user, tokenHash }, args.id, args.input)
+      const actor = { ...user, tokenHash, address: ctx.address }
+      return ctx.services.users.update(actor, args.id, args.input)
     },
     userDelete: (_: unknown, { ids }: { ids: string[] }, ctx: GraphQLContext) => {
       requireAdmin(ctx)
