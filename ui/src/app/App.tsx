@@ -1,7 +1,9 @@
-// The whole app: the session decides between the login page and the logged-in app.
+// The whole app: the session decides between the login page and the logged-in app. The colour
+// mode wraps both, so the login page follows the same choice and the OS as the app does.
 import { ToastProvider } from '../shell/toast'
 import { SessionProvider, useSession } from '../session/session'
 import { LoginPage } from '../pages/LoginPage'
+import { ColorModeProvider } from '../theme/color-mode'
 import { LoggedInApp } from './LoggedInApp'
 
 function SessionSwitch() {
@@ -11,10 +13,12 @@ function SessionSwitch() {
 
 export function App() {
   return (
-    <ToastProvider>
-      <SessionProvider>
-        <SessionSwitch />
-      </SessionProvider>
-    </ToastProvider>
+    <ColorModeProvider>
+      <ToastProvider>
+        <SessionProvider>
+          <SessionSwitch />
+        </SessionProvider>
+      </ToastProvider>
+    </ColorModeProvider>
   )
 }
