@@ -81,6 +81,8 @@ export interface UserInput {
 export interface UserUpdateInput {
   username?: string
   password?: string
+  /** Required when changing one's own password. */
+  currentPassword?: string
   isAdmin?: boolean
   blindIds?: string[]
 }

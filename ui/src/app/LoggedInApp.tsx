@@ -30,7 +30,12 @@ export function LoggedInApp({ token }: { token: string }) {
   return (
     <RealtimeProvider token={token}>
       <LiveUpdates />
-      <Layout menu={menuFor(me.isAdmin)} username={me.username} isAdmin={me.isAdmin}>
+      <Layout
+        menu={menuFor(me.isAdmin)}
+        userId={me.id}
+        username={me.username}
+        isAdmin={me.isAdmin}
+      >
         <RouteErrorBoundary key={location}>
           <Suspense fallback={<InlineSpinner />}>
             <Switch>

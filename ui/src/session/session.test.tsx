@@ -137,7 +137,8 @@ describe('the session', () => {
     await screen.findAllByTestId('username')
 
     answers.logout = () => ok({ logout: true })
-    await userEvent.click(screen.getAllByRole('button', { name: 'Log out' })[0]!)
+    await userEvent.click(screen.getByRole('button', { name: 'Account: anna' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }))
     await screen.findByRole('button', { name: 'Log in' })
     expect(stored()).toBeNull()
     expect(calls.find((c) => c.operationName === 'logout')?.token).toBe('token-a')

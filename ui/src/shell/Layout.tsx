@@ -1,41 +1,34 @@
-// The frame around every page: a side menu from 900 px, a top bar and the bottom bar below.
+// The frame around every page. One app bar: on phones the top bar (brand and account menu,
+// scrolling away with the page, so the bottom bar stays the only fixed bar), from 900 px the
+// side menu (brand, main menu, account menu). Below 900 px the bottom bar is the
+// main menu.
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useConnection } from '../realtime/realtime'
+import { AccountMenu } from './AccountMenu'
 import { BottomBar } from './BottomBar'
-import { ColorModeSwitch, LogoutButton } from './AccountControls'
 import { LogoMark } from './icons'
 import { isActive, type MenuEntry } from './menu'
 
 interface Props {
   menu: readonly MenuEntry[]
+  userId: string
   username: string
   isAdmin: boolean
   children: ReactNode
 }
 
-export function Layout({ menu, username, isAdmin, children }: Props) {
+export function Layout({ menu, userId, username, isAdmin, children }: Props) {
   const [location, navigate] = useLocation()
   const connection = useConnection()
   return (
     <div className="layout">
-      <header className="top-bar">
+      <header className="app-bar">
         <Link href="/" className="brand">
           <LogoMark />
           <span>Lamella</span>
         </Link>
-        <div className="top-bar-actions">
-          <ColorModeSwitch />
-          <LogoutButton compact />
-        </div>
-      </header>
-
-      <aside className="side-menu">
-        <Link href="/" className="brand">
-          <LogoMark />
-          <span>Lamella</span>
-        </Link>
-        <nav aria-label="Main menu">
+        <nav className="side-nav" aria-label="Main menu">
           {menu.map(({ path, label, icon: Icon }) => {
             const active = isActive(path, location)
             return (
@@ -51,15 +44,8 @@ export function Layout({ menu, username, isAdmin, children }: Props) {
             )
           })}
         </nav>
-        <div className="side-menu-footer">
-          <p className="signed-in-as">
-            Signed in as <strong data-testid="username">{username}</strong>
-            {isAdmin && <span className="badge">admin</span>}
-          </p>
-          <ColorModeSwitch />
-          <LogoutButton />
-        </div>
-      </aside>
+        <AccountMenu userId={userId} username={username} isAdmin={isAdmin} />
+      </header>
 
       <main className="content" id="content">
         {connection === 'reconnecting' && (

@@ -161,6 +161,13 @@ export const LogoutIcon = () => (
   </Icon>
 )
 
+export const KeyIcon = () => (
+  <Icon>
+    <circle cx="8" cy="15" r="4.5" />
+    <path d="m11.2 11.8 8.3-8.3M16.5 6.5l2.5 2.5M14 9l2 2" />
+  </Icon>
+)
+
 export const ChevronUpIcon = () => (
   <Icon size={20}>
     <path d="m6 15 6-6 6 6" />

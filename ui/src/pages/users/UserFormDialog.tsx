@@ -90,15 +90,20 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
         autoCapitalize="none"
         spellCheck={false}
       />
-      <TextField
-        label="Password"
-        type="password"
-        value={values.password}
-        onChange={(e) => change({ password: e.target.value }, 'password')}
-        error={errors.password}
-        hint={user ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}
-        autoComplete="new-password"
-      />
+      {isSelf ? (
+        // One's own password needs the current one too, which only that dialog asks for.
+        <p className="field-hint">Change your own password from your account menu.</p>
+      ) : (
+        <TextField
+          label="Password"
+          type="password"
+          value={values.password}
+          onChange={(e) => change({ password: e.target.value }, 'password')}
+          error={errors.password}
+          hint={user ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}
+          autoComplete="new-password"
+        />
+      )}
       <div className="user-role">
         <CheckboxField
           label="Administrator"

@@ -1,0 +1,99 @@
+// The signed-in user's menu, at the top right on phones and at the foot of the side menu on
+// wide screens: its button names who is signed in; its panel holds the colour mode, changing
+// one's own password and logging out. A disclosure (a button showing a panel of ordinary
+// buttons), closed by Escape, by a click outside or by choosing an entry.
+import { useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useSession } from '../session/session'
+import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { ColorModeSwitch } from './ColorModeSwitch'
+import { ChevronDownIcon, KeyIcon, LogoutIcon } from './icons'
+
+interface Props {
+  userId: string
+  username: string
+  isAdmin: boolean
+}
+
+export function AccountMenu({ userId, username, isAdmin }: Props) {
+  const { logout } = useSession()
+  const [open, setOpen] = useState(false)
+  const [changingPassword, setChangingPassword] = useState(false)
+  const panelId = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    document.addEventListener('pointerdown', closeOutside)
+    document.addEventListener('keydown', closeOnEscape)
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside)
+      document.removeEventListener('keydown', closeOnEscape)
+    }
+  }, [open])
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="account-button"
+        aria-label={`Account: ${username}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="account-avatar" aria-hidden="true">
+          {username.charAt(0).toUpperCase()}
+        </span>
+        <span className="account-name" data-testid="username">
+          {username}
+        </span>
+        <ChevronDownIcon />
+      </button>
+      {open && (
+        <div id={panelId} className="account-panel">
+          <p className="account-who">
+            <span>Signed in as</span> <strong>{username}</strong>
+            {isAdmin && <span className="badge">admin</span>}
+          </p>
+          <ColorModeSwitch />
+          <div className="account-actions">
+            <button
+              type="button"
+              className="menu-entry"
+              onClick={() => {
+                // Focus returns to the account button when the dialog closes.
+                button.current?.focus()
+                setOpen(false)
+                setChangingPassword(true)
+              }}
+            >
+              <KeyIcon />
+              <span>Change password</span>
+            </button>
+            <button type="button" className="menu-entry" onClick={() => void logout()}>
+              <LogoutIcon />
+              <span>Log out</span>
+            </button>
+          </div>
+        </div>
+      )}
+      {/* On the body: the menu sits in the side menu, whose stacking would trap the dialog. */}
+      {changingPassword &&
+        createPortal(
+          <ChangePasswordDialog userId={userId} onClose={() => setChangingPassword(false)} />,
+          document.body,
+        )}
+    </div>
+  )
+}
