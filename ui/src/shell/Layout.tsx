@@ -1,6 +1,6 @@
 // The frame around every page. One app bar: on phones the top bar (brand and account menu,
 // scrolling away with the page, so the bottom bar stays the only fixed bar), from 900 px the
-// side menu (brand, main menu, account menu). Below 900 px the bottom bar is the
+// side menu (brand, main menu, messages, account menu). Below 900 px the bottom bar is the
 // main menu.
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
@@ -9,6 +9,7 @@ import { AccountMenu } from './AccountMenu'
 import { BottomBar } from './BottomBar'
 import { LogoMark } from './icons'
 import { isActive, type MenuEntry } from './menu'
+import { ToastOutlet } from './toast'
 
 interface Props {
   menu: readonly MenuEntry[]
@@ -44,6 +45,7 @@ export function Layout({ menu, userId, username, isAdmin, children }: Props) {
             )
           })}
         </nav>
+        <ToastOutlet />
         <AccountMenu userId={userId} username={username} isAdmin={isAdmin} />
       </header>
 

@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_MS, ToastProvider, useToast } from './toast'
+import { ERROR_TOAST_MS, TOAST_MS, ToastOutlet, ToastProvider, useToast } from './toast'
 
-function Trigger({ text }: { text: string }) {
+function Trigger({ text, kind }: { text: string; kind?: 'error' }) {
   const show = useToast()
-  return <button onClick={() => show(text)}>show {text}</button>
+  return <button onClick={() => show(text, kind)}>show {text}</button>
 }
 
 describe('the toast', () => {
@@ -56,5 +56,53 @@ describe('the toast', () => {
     expect(screen.getByRole('status').textContent).toBe('second')
     act(() => vi.advanceTimersByTime(1100))
     expect(screen.getByRole('status').textContent).toBe('')
+  })
+
+  it('keeps an error 8000 ms, long enough to read, not the 3000 ms of a plain message', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(
+      <ToastProvider>
+        <Trigger text="The relay bus is offline" kind="error" />
+      </ToastProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'show The relay bus is offline' }))
+    act(() => vi.advanceTimersByTime(TOAST_MS + 2000))
+    expect(screen.getByRole('status').textContent).toContain('The relay bus is offline')
+    act(() => vi.advanceTimersByTime(ERROR_TOAST_MS - TOAST_MS - 2000 + 50))
+    expect(screen.getByRole('status').textContent).toBe('')
+    expect(ERROR_TOAST_MS).toBe(8000)
+  })
+
+  it('stays while the pointer rests on it, and hides its time after the pointer leaves', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(
+      <ToastProvider>
+        <Trigger text="Blind saved" />
+      </ToastProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'show Blind saved' }))
+    await user.hover(screen.getByText('Blind saved'))
+    act(() => vi.advanceTimersByTime(TOAST_MS * 3))
+    expect(screen.getByRole('status').textContent).toBe('Blind saved')
+    await user.unhover(screen.getByText('Blind saved'))
+    act(() => vi.advanceTimersByTime(TOAST_MS + 50))
+    expect(screen.getByRole('status').textContent).toBe('')
+  })
+
+  it('shows in the place the layout keeps for it, not over the page', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    render(
+      <ToastProvider>
+        <main>
+          <Trigger text="Saved" />
+        </main>
+        <aside data-testid="side-menu">
+          <ToastOutlet />
+        </aside>
+      </ToastProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'show Saved' }))
+    expect(screen.getByTestId('side-menu').textContent).toBe('Saved')
+    expect(screen.getByRole('main').contains(screen.getByRole('status'))).toBe(false)
   })
 })
