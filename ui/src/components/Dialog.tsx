@@ -77,6 +77,8 @@ interface ConfirmProps {
   title: string
   message: ReactNode
   confirmLabel: string
+  /** The way back, "Cancel" unless that would be ambiguous. */
+  cancelLabel?: string
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -87,6 +89,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
@@ -99,7 +102,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="button button-quiet" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -11,6 +11,7 @@ import { mutations } from '../../api/operations'
 import { TextField } from '../../components/fields'
 import { errorMessage, type FieldErrors } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
+import { UnsavedChangesGuard } from '../../shell/UnsavedChangesGuard'
 import {
   toAutomationInput,
   type AutomationDraft,
@@ -45,6 +46,11 @@ const SCENE_FIELD: Record<keyof SceneDraft, string[]> = {
 
 export function AutomationForm({ automationId, initial }: Props) {
   const [draft, setDraft] = useState(initial)
+  // What the hub holds (or, for a new automation, the empty form): leaving asks while the
+  // draft differs from it.
+  const [saved, setSaved] = useState(initial)
+  const [created, setCreated] = useState(false)
+  const unsaved = !created && !sameDraft(draft, saved)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -107,13 +113,15 @@ export function AutomationForm({ automationId, initial }: Props) {
       const input = toAutomationInput(draft)
       if (automationId) {
         await mutations.automationUpdate(automationId, input)
+        setSaved(draft)
         void mutate(staleAfterChangeOf('automation'))
         toast('Saved')
       } else {
-        const created = await mutations.automationCreate(input)
+        const automation = await mutations.automationCreate(input)
+        setCreated(true)
         void mutate(staleAfterChangeOf('automation'))
-        toast(`Automation ${created.name} created`)
-        navigate(`/automation/${created.id}`, { replace: true })
+        toast(`Automation ${automation.name} created`)
+        navigate(`/automation/${automation.id}`, { replace: true })
       }
     } catch (err) {
       const fields = serverFieldErrors(err, draft)
@@ -165,6 +173,15 @@ export function AutomationForm({ automationId, initial }: Props) {
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>
+      <UnsavedChangesGuard
+        when={unsaved}
+        what={automationId ? 'this automation' : 'the new automation'}
+      />
     </form>
   )
+}
+
+/** Whether two drafts would save the same automation. */
+function sameDraft(a: AutomationDraft, b: AutomationDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
 }

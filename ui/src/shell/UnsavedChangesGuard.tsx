@@ -1,0 +1,106 @@
+// While a form holds unsaved changes, leaving it asks first: a click on any in-app link (the
+// side menu, the bottom bar, a wouter Link), the browser's back and forward buttons, a reload
+// and closing the tab. Wouter has no navigation blocker, so a link's click is caught in the
+// capture phase before React's handlers see it, and a history step is caught on popstate
+// before wouter's own listener, then undone until the person agrees to leave. A reload or a
+// closed tab can only get the browser's own question (beforeunload).
+import { useEffect, useRef, useState } from 'react'
+import { ConfirmDialog } from '../components/Dialog'
+
+interface Props {
+  /** True while there is something to lose. */
+  when: boolean
+  /** What would be lost, for the question: "this automation". */
+  what: string
+}
+
+export function UnsavedChangesGuard({ when, what }: Props) {
+  // The step to take once the person agrees to leave.
+  const [leave, setLeave] = useState<(() => void) | null>(null)
+  // Set while that step runs, so the guard lets it through.
+  const letThrough = useRef(false)
+
+  useEffect(() => {
+    if (!when) return
+
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = ''
+    }
+
+    const onClick = (event: MouseEvent) => {
+      if (letThrough.current || !isPlainClick(event)) return
+      const link = (event.target as Element | null)?.closest?.('a[href]')
+      if (!(link instanceof HTMLAnchorElement) || !leavesPage(link)) return
+      event.preventDefault()
+      event.stopPropagation()
+      setLeave(() => () => {
+        letThrough.current = true
+        link.click()
+        letThrough.current = false
+      })
+    }
+
+    // Where the form is, to come back to when the person stays.
+    const here = window.location.href
+    const onPopState = (event: PopStateEvent) => {
+      if (letThrough.current) {
+        letThrough.current = false
+        return
+      }
+      // A capture listener on window runs before wouter's, which then never hears of it.
+      event.stopImmediatePropagation()
+      const step = window.history.state as unknown
+      window.history.pushState(step, '', here)
+      setLeave(() => () => {
+        letThrough.current = true
+        window.history.back()
+      })
+    }
+
+    window.addEventListener('beforeunload', onBeforeUnload)
+    document.addEventListener('click', onClick, true)
+    window.addEventListener('popstate', onPopState, true)
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload)
+      document.removeEventListener('click', onClick, true)
+      window.removeEventListener('popstate', onPopState, true)
+    }
+  }, [when])
+
+  if (!leave) return null
+  return (
+    <ConfirmDialog
+      title="Leave without saving?"
+      message={`Your changes to ${what} are not saved. If you leave now, they are lost.`}
+      confirmLabel="Leave without saving"
+      cancelLabel="Keep editing"
+      onCancel={() => setLeave(null)}
+      onConfirm={() => {
+        setLeave(null)
+        leave()
+      }}
+    />
+  )
+}
+
+/** A left click without keys that open a new tab or window. */
+function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  )
+}
+
+/** A link to another page of this app, opened in this tab. */
+function leavesPage(link: HTMLAnchorElement): boolean {
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false
+  const to = new URL(link.href, window.location.href)
+  const here = window.location
+  return to.origin === here.origin && to.pathname + to.search !== here.pathname + here.search
+}
