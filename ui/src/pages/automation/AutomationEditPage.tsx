@@ -7,6 +7,7 @@ import type { Automation } from '../../api/types'
 import { BackIcon } from '../../shell/icons'
 import { RouteError } from '../../shell/route-error'
 import { InlineSpinner } from '../../shell/Spinner'
+import { TimeZoneNote } from '../../time/HubTime'
 import { FavoriteToggle } from './AutomationControls'
 import { AutomationForm } from './AutomationForm'
 import { DeleteAutomationButton } from './DeleteAutomationButton'
@@ -82,6 +83,7 @@ function EditAutomationView(props: { automation: Automation; onDeleting: () => v
           <DeleteAutomationButton automation={automation} onDeleting={onDeleting} />
         </div>
       </header>
+      <TimeZoneNote />
       <div className="automation-edit-layout">
         <div className="automation-edit-status">
           <RunPanel automation={automation} />

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { useAutomationList } from '../../api/hooks'
 import { AutomationIcon, PlusIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
+import { TimeZoneNote } from '../../time/HubTime'
 import { AutomationRow } from './AutomationRow'
 import './automation-list.css'
 
@@ -22,6 +23,7 @@ export default function AutomationListPage() {
           </Link>
         </div>
       </header>
+      <TimeZoneNote />
 
       {error && (
         <p className="banner banner-error" role="alert">

@@ -6,8 +6,8 @@ import type { AutomationSummary, TriggerType } from '../../api/types'
 import { AutomationIcon, ManualIcon, SunIcon } from '../../shell/icons'
 import { FavoriteToggle, RunButton } from './AutomationControls'
 import { RunStatusChip } from './RunStatusChip'
-import { formatFullDate, formatWhen } from './time-format'
 import { triggerSummary } from './trigger-summary'
+import { HubTime } from '../../time/HubTime'
 
 const TRIGGER_ICON: Record<TriggerType, ComponentType> = {
   MANUAL: ManualIcon,
@@ -39,10 +39,7 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
         <div className="list-meta automation-times">
           {nextRunAt && (
             <span>
-              Next run{' '}
-              <time dateTime={nextRunAt} title={formatFullDate(nextRunAt)}>
-                {formatWhen(nextRunAt)}
-              </time>
+              Next run <HubTime at={nextRunAt} />
             </span>
           )}
           {lastRun && (
@@ -51,9 +48,7 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
                   onto another line. */}
               <span className="visually-hidden-narrow">Last run</span>
               <RunStatusChip run={lastRun} />
-              <time dateTime={lastRun.startedAt} title={formatFullDate(lastRun.startedAt)}>
-                {formatWhen(lastRun.startedAt)}
-              </time>
+              <HubTime at={lastRun.startedAt} />
             </span>
           )}
           {!nextRunAt && !lastRun && <span>Never run</span>}

@@ -5,7 +5,8 @@ import { useAutomationRuns } from '../../api/hooks'
 import type { AutomationRun } from '../../api/types'
 import { InlineSpinner } from '../../shell/Spinner'
 import { RunStatusChip } from './RunStatusChip'
-import { formatDuration, formatFullDate, formatWhen } from './time-format'
+import { formatDuration } from './time-format'
+import { HubTime } from '../../time/HubTime'
 
 const SOURCE_LABEL: Record<string, string> = {
   manual: 'Run by hand',
@@ -49,9 +50,7 @@ export function RunHistory({
                   <span className="run-source">{SOURCE_LABEL[run.source] ?? run.source}</span>
                 </div>
                 <div className="list-meta">
-                  <time dateTime={run.startedAt} title={formatFullDate(run.startedAt)}>
-                    {formatWhen(run.startedAt)}
-                  </time>
+                  <HubTime at={run.startedAt} />
                   <span>{elapsed(run)}</span>
                   {run.sceneIndex !== null && (
                     <span>

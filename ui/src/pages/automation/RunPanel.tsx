@@ -6,8 +6,8 @@ import { StopIcon } from '../../shell/icons'
 import { useAutomationActions } from './automation-actions'
 import { RunButton } from './AutomationControls'
 import { RunStatusChip } from './RunStatusChip'
-import { formatFullDate, formatWhen } from './time-format'
 import { triggerSummary } from './trigger-summary'
+import { HubTime } from '../../time/HubTime'
 
 function nextRunText(automation: Automation): string {
   if (automation.trigger.type === 'MANUAL') return 'Only when run by hand'
@@ -43,9 +43,7 @@ export function RunPanel({ automation }: { automation: Automation }) {
           <dt>Next run</dt>
           <dd>
             {nextRunAt ? (
-              <time dateTime={nextRunAt} title={formatFullDate(nextRunAt)}>
-                {formatWhen(nextRunAt)}
-              </time>
+              <HubTime at={nextRunAt} />
             ) : (
               <span className="muted">{nextRunText(automation)}</span>
             )}
@@ -57,9 +55,7 @@ export function RunPanel({ automation }: { automation: Automation }) {
             {lastRun ? (
               <>
                 <RunStatusChip run={lastRun} />
-                <time dateTime={lastRun.startedAt} title={formatFullDate(lastRun.startedAt)}>
-                  {formatWhen(lastRun.startedAt)}
-                </time>
+                <HubTime at={lastRun.startedAt} />
               </>
             ) : (
               <span className="muted">Never</span>

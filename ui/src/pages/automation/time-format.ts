@@ -1,10 +1,19 @@
-// Times and durations as a household reads them: "Tomorrow 07:00", "1 min 30 s". Dates are
-// shown in the browser's locale and time zone; the hub sends ISO-8601 UTC.
+// Times and durations as a household reads them: "Tomorrow 07:00", "1 min 30 s". The hub
+// sends ISO-8601 UTC; times are shown in the hub's time zone when it is given (schedules run
+// there, so "At 07:00" and "Next run 07:00" must agree), else in the browser's.
 
 const DAY_MS = 86_400_000
 
-function startOfDay(date: Date): number {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime()
+/** The calendar day of `date` in `timeZone`, as a count of days, for comparing two dates. */
+function dayNumber(date: Date, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(date)
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS
 }
 
 function capitalise(text: string): string {
@@ -12,31 +21,41 @@ function capitalise(text: string): string {
 }
 
 /** "Today 07:00", "Tomorrow 07:00", "Yesterday 21:30", else "Wed 12 Mar, 07:00". */
-export function formatWhen(iso: string, now: Date = new Date()): string {
+export function formatWhen(iso: string, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-  // Rounded, because a day with a daylight-saving change is 23 or 25 hours long.
-  const days = Math.round((startOfDay(date) - startOfDay(now)) / DAY_MS)
+  const time = date.toLocaleTimeString(undefined, { timeZone, hour: '2-digit', minute: '2-digit' })
+  const days = dayNumber(date, timeZone) - dayNumber(now, timeZone)
   if (Math.abs(days) <= 1) {
     const day = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(days, 'day')
     return `${capitalise(day)} ${time}`
   }
+  const sameYear = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' })
   const day = date.toLocaleDateString(undefined, {
+    timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+    ...(sameYear.format(date) !== sameYear.format(now) && { year: 'numeric' }),
   })
   return `${day}, ${time}`
 }
 
-/** The full date and time, for a tooltip next to the short form. */
-export function formatFullDate(iso: string): string {
+/** The full date and time with its zone, for a tooltip next to the short form. */
+export function formatFullDate(iso: string, timeZone?: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
+    : date.toLocaleString(undefined, {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })
 }
 
 /** "0.5 s", "12 s", "1 min 30 s", "2 h 5 min". */

@@ -10,8 +10,8 @@ import { InlineSpinner } from '../../shell/Spinner'
 import { useAutomationActions } from '../automation/automation-actions'
 import { FavoriteToggle } from '../automation/AutomationControls'
 import { RunStatusChip } from '../automation/RunStatusChip'
-import { formatFullDate, formatWhen } from '../automation/time-format'
 import { byName } from '../blinds/blind-order'
+import { HubTime, TimeZoneNote } from '../../time/HubTime'
 
 export function FavoriteAutomations() {
   const { data: automations, error } = useAutomationList()
@@ -46,6 +46,7 @@ export function FavoriteAutomations() {
           ))}
         </ul>
       )}
+      {favorites.length > 0 && <TimeZoneNote />}
     </section>
   )
 }
@@ -70,16 +71,7 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
           {name}
         </Link>
         <div className="list-meta">
-          <span>
-            Next:{' '}
-            {nextRunAt ? (
-              <time dateTime={nextRunAt} title={formatFullDate(nextRunAt)}>
-                {formatWhen(nextRunAt)}
-              </time>
-            ) : (
-              nextRunText(automation)
-            )}
-          </span>
+          <span>Next: {nextRunAt ? <HubTime at={nextRunAt} /> : nextRunText(automation)}</span>
           <span className="run-status">
             Last run:{' '}
             {lastRun ? <RunStatusChip run={lastRun} /> : <span className="chip">Never run</span>}
