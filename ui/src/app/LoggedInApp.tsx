@@ -7,12 +7,9 @@ import { RealtimeProvider } from '../realtime/realtime'
 import { fireLogout } from '../session/logout-event'
 import { Layout } from '../shell/Layout'
 import { menuFor, routesFor } from '../shell/menu'
-import { RouteError, RouteErrorBoundary } from '../shell/route-error'
+import { NotFound } from '../shell/not-found'
+import { RouteErrorBoundary } from '../shell/route-error'
 import { FullPageSpinner, InlineSpinner } from '../shell/Spinner'
-
-function NotFound(): never {
-  throw new RouteError(404, 'Not Found')
-}
 
 export function LoggedInApp({ token }: { token: string }) {
   const { data: me, error } = useWhoAmI()
@@ -30,12 +27,7 @@ export function LoggedInApp({ token }: { token: string }) {
   return (
     <RealtimeProvider token={token}>
       <LiveUpdates />
-      <Layout
-        menu={menuFor(me.isAdmin)}
-        userId={me.id}
-        username={me.username}
-        isAdmin={me.isAdmin}
-      >
+      <Layout menu={menuFor(me.isAdmin)} userId={me.id} username={me.username} isAdmin={me.isAdmin}>
         <RouteErrorBoundary key={location}>
           <Suspense fallback={<InlineSpinner />}>
             <Switch>
@@ -43,7 +35,7 @@ export function LoggedInApp({ token }: { token: string }) {
                 <Route key={path} path={path} component={Page} />
               ))}
               <Route path="/login">{() => <RedirectHome />}</Route>
-              <Route component={NotFound} />
+              <Route>{() => <NotFound isAdmin={me.isAdmin} />}</Route>
             </Switch>
           </Suspense>
         </RouteErrorBoundary>

@@ -1,13 +1,18 @@
 // The error screen every route has (spec sections 2 and 8): a route error shows its status
 // and status text, any other error its message and stack trace, anything else "Unknown Error".
+// Each offers the way back home.
 import { Component } from 'react'
 import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { HomeIcon } from './icons'
 
 /** An error about the route itself, such as an unknown path or id. */
 export class RouteError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
+    /** A sentence for the person: what happened and what they can do. */
+    readonly detail?: string,
   ) {
     super(`${status} ${statusText}`)
     this.name = 'RouteError'
@@ -15,27 +20,40 @@ export class RouteError extends Error {
 }
 
 export function RouteErrorScreen({ error }: { error: unknown }) {
+  return (
+    <section className="error-screen">
+      <ErrorText error={error} />
+      <Link href="/" className="button button-primary">
+        <HomeIcon />
+        <span>Go to Home</span>
+      </Link>
+    </section>
+  )
+}
+
+function ErrorText({ error }: { error: unknown }) {
   if (error instanceof RouteError) {
     return (
-      <section className="error-screen" role="alert">
+      <div className="error-text" role="alert">
         <h1>{error.status}</h1>
-        <p>{error.statusText}</p>
-      </section>
+        <p className="error-status-text">{error.statusText}</p>
+        {error.detail && <p className="muted">{error.detail}</p>}
+      </div>
     )
   }
   if (error instanceof Error) {
     return (
-      <section className="error-screen" role="alert">
+      <div className="error-text" role="alert">
         <h1>Something went wrong</h1>
         <p>{error.message}</p>
         {error.stack && <pre className="stack">{error.stack}</pre>}
-      </section>
+      </div>
     )
   }
   return (
-    <section className="error-screen" role="alert">
+    <div className="error-text" role="alert">
       <h1>Unknown Error</h1>
-    </section>
+    </div>
   )
 }
 
