@@ -4,11 +4,14 @@ import { Router } from 'wouter'
 import '@fontsource-variable/inter'
 import { App } from './app/App'
 import { registerServiceWorker } from './service-worker-registration'
+import { installHistoryGuard } from './shell/history-guard'
 import { applyColorMode, readColorMode } from './theme/color-mode'
 import './style.css'
 
 // Before the first paint, so a dark page never flashes light.
 applyColorMode(readColorMode())
+// Before the router listens to history, so unsaved changes can hold the back button.
+installHistoryGuard()
 
 const root = document.getElementById('root')
 if (root) {

@@ -1,11 +1,11 @@
 // While a form holds unsaved changes, leaving it asks first: a click on any in-app link (the
 // side menu, the bottom bar, a wouter Link), the browser's back and forward buttons, a reload
 // and closing the tab. Wouter has no navigation blocker, so a link's click is caught in the
-// capture phase before React's handlers see it, and a history step is caught on popstate
-// before wouter's own listener, then undone until the person agrees to leave. A reload or a
-// closed tab can only get the browser's own question (beforeunload).
+// capture phase before React's handlers see it, and a history step by history-guard.ts. A
+// reload or a closed tab can only get the browser's own question (beforeunload).
 import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../components/Dialog'
+import { holdHistory } from './history-guard'
 
 interface Props {
   /** True while there is something to lose. */
@@ -42,30 +42,13 @@ export function UnsavedChangesGuard({ when, what }: Props) {
       })
     }
 
-    // Where the form is, to come back to when the person stays.
-    const here = window.location.href
-    const onPopState = (event: PopStateEvent) => {
-      if (letThrough.current) {
-        letThrough.current = false
-        return
-      }
-      // A capture listener on window runs before wouter's, which then never hears of it.
-      event.stopImmediatePropagation()
-      const step = window.history.state as unknown
-      window.history.pushState(step, '', here)
-      setLeave(() => () => {
-        letThrough.current = true
-        window.history.back()
-      })
-    }
-
     window.addEventListener('beforeunload', onBeforeUnload)
     document.addEventListener('click', onClick, true)
-    window.addEventListener('popstate', onPopState, true)
+    const releaseHistory = holdHistory((goBack) => setLeave(() => goBack))
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload)
       document.removeEventListener('click', onClick, true)
-      window.removeEventListener('popstate', onPopState, true)
+      releaseHistory()
     }
   }, [when])
 
