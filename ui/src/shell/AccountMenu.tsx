@@ -52,9 +52,12 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="account-avatar" aria-hidden="true">
-          {username.charAt(0).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS, so the button's visible text is the name alone. */}
+        <span
+          className="account-avatar"
+          aria-hidden="true"
+          data-initial={username.charAt(0).toUpperCase()}
+        />
         <span className="account-name" data-testid="username">
           {username}
         </span>
