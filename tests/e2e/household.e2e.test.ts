@@ -126,7 +126,7 @@ describe('a household sets up Lamella in the browser', () => {
     expect(await kim.page.getByRole('button', { name: 'Up Study' }).count()).toBe(0)
     // /users is not registered for kim: the route's error screen, not the admin page.
     await kim.page.goto(`${t.url}/users`)
-    await kim.page.getByText('404').waitFor()
+    await kim.page.getByText('Admins only').waitFor()
     expect(await kim.page.getByRole('button', { name: 'Add user' }).count()).toBe(0)
     expect(foreignRequests(kim.requests, t.url)).toEqual([])
     await kim.page.context().close()

@@ -52,6 +52,7 @@ describe('the app shell in a browser', () => {
   it('keeps dark mode across a reload', async () => {
     const { page } = await openPage(browser, PHONE)
     await logIn(page, t.url, 'admin', ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Account: admin' }).click()
     await page.getByRole('button', { name: 'Dark colour mode' }).click()
     expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark')
     await page.reload()
