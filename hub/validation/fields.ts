@@ -66,7 +66,7 @@ export function checkPassword(field: string, value: string): string {
  */
 export function checkCurrentPassword(field: string, value: string | null | undefined): string {
   if (value == null || value === '')
-    throw badInput(field, 'is required to change your own password')
+    throw badInput(field, 'is required when you change your own password')
   if ([...value].length > PASSWORD_MAX) throw badInput(field, 'does not match your password')
   return value
 }

@@ -130,7 +130,7 @@ describe('changing one’s own password', () => {
     await user.type(within(dialog).getByLabelText('New password again'), 'short')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
 
-    expect(within(dialog).getByText('Is required to change your own password')).toBeTruthy()
+    expect(within(dialog).getByText('Is required when you change your own password')).toBeTruthy()
     expect(within(dialog).getByText(/Must be 8 to 256 characters/)).toBeTruthy()
     expect(hub.variablesOf('userUpdate')).toEqual([])
   })
