@@ -30,7 +30,7 @@ async function openPasswordDialog() {
   const user = userEvent.setup()
   await user.click(renderMenu())
   await user.click(screen.getByRole('button', { name: 'Change password' }))
-  return { user, dialog: screen.getByRole('dialog', { name: 'Change password' }) }
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Change password' }) }
 }
 
 describe('the account menu', () => {

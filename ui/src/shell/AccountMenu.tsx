@@ -2,12 +2,16 @@
 // wide screens: its button names who is signed in; its panel holds the colour mode, changing
 // one's own password and logging out. A disclosure (a button showing a panel of ordinary
 // buttons), closed by Escape, by a click outside or by choosing an entry.
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useSession } from '../session/session'
-import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { ColorModeSwitch } from './ColorModeSwitch'
 import { ChevronDownIcon, KeyIcon, LogoutIcon } from './icons'
+
+// Loaded when first opened: the form and the hub's password rules stay off the first page.
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+)
 
 interface Props {
   userId: string
@@ -94,7 +98,9 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
       {/* On the body: the menu sits in the side menu, whose stacking would trap the dialog. */}
       {changingPassword &&
         createPortal(
-          <ChangePasswordDialog userId={userId} onClose={() => setChangingPassword(false)} />,
+          <Suspense fallback={null}>
+            <ChangePasswordDialog userId={userId} onClose={() => setChangingPassword(false)} />
+          </Suspense>,
           document.body,
         )}
     </div>
