@@ -115,7 +115,7 @@ describe('the automation editor for a new automation', () => {
       'Must be 1 to 64 characters after trimming (got 0)',
     )
     expect(fieldError(screen.getByLabelText('Cron expression'))).toBe(
-      'Is not a valid cron expression: minutes part must be >= 0 and <= 59',
+      'Has minute 61; minutes go from 0 to 59',
     )
     expect(fieldError(within(scene(2)).getByLabelText('Duration (seconds)'))).toBe(
       'Enter 0.1 to 86400 seconds (24 hours)',

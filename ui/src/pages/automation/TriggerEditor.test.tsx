@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { CRON_MAX_LENGTH } from '../../../../hub/validation/cron'
 import { fieldError } from '../../test-support/field-error'
 import { renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
 import { AutomationRoutes, HUB_STATUS, stubAutomationHub } from './test-fixtures'
@@ -37,7 +38,46 @@ describe('the trigger editor', () => {
 
     await user.clear(cron)
     await user.type(cron, '0 7 * *')
-    expect(fieldError(cron)).toBe('Must be a cron expression of 5 or 6 fields (got 4)')
+    expect(fieldError(cron)).toBe(
+      'Has 4 fields; it needs 5 (minute, hour, day of month, month, day of week) or 6 with seconds first',
+    )
+  })
+
+  it('says under the field, as it is typed, why the hub refuses a schedule, and previews none', async () => {
+    const hub = stubAutomationHub()
+    const user = userEvent.setup()
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
+
+    await user.type(screen.getByLabelText('Name'), 'Leap')
+    await user.click(screen.getByLabelText('Schedule (cron)'))
+    const cron = screen.getByLabelText('Cron expression')
+    await user.type(cron, '0 7 31 2 *')
+    // The hub's own words, before any Save.
+    expect(fieldError(cron)).toBe('Never fires: day 31 never comes in February')
+    expect(hintOf(cron)).toBe('Minute, hour, day of month, month, day of week')
+    expect(screen.queryByText(/only in February/)).toBeNull()
+
+    await user.click(await screen.findByLabelText('Kitchen down'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(fieldError(cron)).toBe('Never fires: day 31 never comes in February')
+    expect(hub.variablesOf('automationCreate')).toEqual([])
+
+    await user.clear(cron)
+    await user.type(cron, '*/90 * * * *')
+    expect(fieldError(cron)).toBe('Has step 90 in "*/90" (minute field); a step must be 1 to 59')
+    await user.clear(cron)
+    await user.type(cron, '0 7 29 2 *')
+    expect(fieldError(cron)).toBeNull()
+    expect(hintOf(cron)).toMatch(/^At 07:00( AM)?, on day 29 of the month, only in February$/)
+  })
+
+  it('stops the cron expression at the hub’s length limit', () => {
+    stubAutomationHub()
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
+    screen.getByLabelText('Schedule (cron)').click()
+    expect(screen.getByLabelText('Cron expression').getAttribute('maxlength')).toBe(
+      String(CRON_MAX_LENGTH),
+    )
   })
 
   it('sends a sun trigger with its offset, and no cron', async () => {

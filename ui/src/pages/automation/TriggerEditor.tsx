@@ -4,6 +4,7 @@ import { useId } from 'react'
 import type { SunEvent, TriggerType } from '../../api/types'
 import { CheckboxField, SelectField, TextField } from '../../components/fields'
 import { ruleText, type FieldErrors } from '../../forms/field-errors'
+import { CRON_MAX_LENGTH } from '../../../../hub/validation/cron'
 import { CRON_PRESETS, describeCron } from './cron-text'
 import { parseOffset, type TriggerDraft } from './draft'
 import { SUN_EVENT_LABEL } from './trigger-summary'
@@ -92,7 +93,8 @@ function CronFields({
   timeZone,
 }: FieldsProps & Pick<Props, 'timeZone'>) {
   const description = describeCron(trigger.cron)
-  // Said as the expression is typed; a rule broken on save or by the hub is said instead.
+  // The hub's rule, said as the expression is typed, and no preview for what it refuses; a
+  // rule broken on save or by the hub is said instead.
   const liveError =
     trigger.cron.trim() !== '' && !description.ok
       ? ruleText(description.error, undefined)
@@ -104,6 +106,7 @@ function CronFields({
         className="cron-input"
         value={trigger.cron}
         placeholder="0 7 * * 1-5"
+        maxLength={CRON_MAX_LENGTH}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}

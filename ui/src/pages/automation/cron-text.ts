@@ -2,6 +2,12 @@
 // so cronstrue lands in their lazily loaded chunk and never in the first page.
 import cronstrue from 'cronstrue'
 import { badInput } from '../../../../hub/errors'
+import {
+  checkCron,
+  cronNeedsBothDays,
+  cronProblem,
+  normaliseCron,
+} from '../../../../hub/validation/cron'
 
 export const CRON_PRESETS: readonly { label: string; cron: string }[] = [
   { label: 'Weekdays 07:00', cron: '0 7 * * 1-5' },
@@ -16,33 +22,29 @@ function uses12HourClock(): boolean {
   return new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hour12 ?? false
 }
 
-function fieldCount(expression: string): number {
-  const trimmed = expression.trim()
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length
-}
-
-/** "At 07:00 AM, Monday through Friday", or why the expression cannot be read. */
+/** "At 07:00 AM, Monday through Friday", or the hub's reason for refusing the expression. */
 export function describeCron(expression: string): CronDescription {
-  // The hub takes 5 fields (minute first) or 6 (second first); cronstrue would also take 7.
-  const fields = fieldCount(expression)
-  if (fields !== 5 && fields !== 6) {
-    return { ok: false, error: `must be a cron expression of 5 or 6 fields (got ${fields})` }
-  }
+  // The hub's own rule first: cronstrue would also describe what the hub refuses, such as
+  // 7 fields or day 31 of February.
+  const problem = cronProblem(expression)
+  if (problem !== null) return { ok: false, error: problem }
+  let text: string
   try {
-    const text = cronstrue.toString(expression.trim(), {
+    text = cronstrue.toString(normaliseCron(expression), {
       throwExceptionOnParseError: true,
       use24HourTimeFormat: !uses12HourClock(),
     })
-    return { ok: true, text }
-  } catch (err) {
-    const reason = String(err instanceof Error ? err.message : err).replace(/^Error:\s*/, '')
-    return { ok: false, error: `is not a valid cron expression: ${reason}` }
+  } catch {
+    // The hub runs it; there are just no words for it.
+    return { ok: true, text: `On the schedule ${normaliseCron(expression)}` }
   }
+  // cronstrue words it as if either day field could match; the hub needs both to.
+  const both = cronNeedsBothDays(expression) ? ' (only on days that match both)' : ''
+  return { ok: true, text: `${text}${both}` }
 }
 
 /** The UI's side of the hub's cron rule; throws a 400 HubError at `field` like the hub. */
 export function checkCronText(field: string, expression: string): void {
   if (expression.trim() === '') throw badInput(field, 'needs a cron expression, or pick a preset')
-  const description = describeCron(expression)
-  if (!description.ok) throw badInput(field, description.error)
+  checkCron(field, expression)
 }
