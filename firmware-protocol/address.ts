@@ -14,11 +14,18 @@ export interface RelayAddress {
 export type AddressParseResult =
   { ok: true; address: RelayAddress; text: string } | { ok: false; reason: string }
 
-/** Parses `UNIT:COIL`; the reason on failure reads after the field name ("must be ..."). */
-export function parseAddress(input: string): AddressParseResult {
+/**
+ * Parses `UNIT:COIL`; the reason on failure reads after the field name ("must be ...") and
+ * shows `example`, so a down address is not told to look like the up one.
+ */
+export function parseAddress(input: string, example = '1:0'): AddressParseResult {
   const m = /^\s*(\d{1,3})\s*:\s*(\d{1,3})\s*$/.exec(input)
-  if (!m)
-    return { ok: false, reason: 'must be UNIT:COIL, a Modbus unit and a coil number such as 1:0' }
+  if (!m) {
+    return {
+      ok: false,
+      reason: `must be UNIT:COIL, a Modbus unit and a coil number such as ${example}`,
+    }
+  }
   const unit = Number(m[1])
   const coil = Number(m[2])
   if (unit < MIN_UNIT || unit > MAX_UNIT) {

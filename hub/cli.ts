@@ -78,7 +78,8 @@ async function userCommand(args: string[]): Promise<void> {
       const user = await users.create({ username: name, password, isAdmin: values.admin })
       console.log(`created ${user.isAdmin ? 'admin' : 'user'} ${user.username}`)
     } else {
-      const account = users.list().find((u) => u.username === name)
+      // Stored in lower case, as checkUsername takes them.
+      const account = users.list().find((u) => u.username === name.trim().toLowerCase())
       if (!account) throw new HubError(404, `user ${name} does not exist`)
       const password = checkPassword('password', await readPassword())
       await users.update({ id: 'lamella-cli', isAdmin: true }, account.id, { password })

@@ -21,7 +21,8 @@ export class AuthService {
   ) {}
 
   async login(usernameInput: string, password: string, address: string): Promise<LoginResult> {
-    const username = usernameInput.trim()
+    // Usernames are stored in lower case (checkUsername): "Anna" logs in as anna.
+    const username = usernameInput.trim().toLowerCase()
     if (username === '') throw badInput('username', 'is required')
     if (username.length > USERNAME_MAX)
       throw badInput('username', `must be at most ${USERNAME_MAX} characters`)

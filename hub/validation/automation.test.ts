@@ -160,10 +160,10 @@ describe('checkScene', () => {
 
   // prettier-ignore
   const rejected: [string, SceneInput, string, string][] = [
-    ['an empty name', { ...control(['1:0']), name: ' ' }, 'scene[4].name', 'must be 1 to 64 characters after trimming (got 0)'],
-    ['a blind scene without addresses', control([]), 'scene[4].blindAddresses', 'must list 1 to 64 addresses for a BLIND_CONTROL scene (got 0)'],
-    ['a blind scene with addresses left out', { name: 'Move', type: 'BLIND_CONTROL', duration: 5000 }, 'scene[4].blindAddresses', 'must list 1 to 64 addresses for a BLIND_CONTROL scene (got 0)'],
-    ['a blind scene with 65 addresses', control(Array.from({ length: 65 }, (_, i) => `3:${i}`)), 'scene[4].blindAddresses', 'must list 1 to 64 addresses for a BLIND_CONTROL scene (got 65)'],
+    ['an empty name', { ...control(['1:0']), name: ' ' }, 'scene[4].name', 'must not be empty'],
+    ['a blind scene without addresses', control([]), 'scene[4].blindAddresses', 'must list at least one address for a BLIND_CONTROL scene'],
+    ['a blind scene with addresses left out', { name: 'Move', type: 'BLIND_CONTROL', duration: 5000 }, 'scene[4].blindAddresses', 'must list at least one address for a BLIND_CONTROL scene'],
+    ['a blind scene with 65 addresses', control(Array.from({ length: 65 }, (_, i) => `3:${i}`)), 'scene[4].blindAddresses', 'must list at most 64 addresses for a BLIND_CONTROL scene (got 65)'],
     ['a blind scene of 99 ms', control(['1:0'], 99), 'scene[4].duration', 'must be an integer from 100 to 300000 ms (got 99)'],
     ['a blind scene of 300001 ms', control(['1:0'], 300001), 'scene[4].duration', 'must be an integer from 100 to 300000 ms (got 300001)'],
     ['a delay of 99 ms', delay(99), 'scene[4].duration', 'must be an integer from 100 to 86400000 ms (got 99)'],
@@ -213,13 +213,17 @@ describe('checkAutomationInput', () => {
   })
 
   it.each([
-    [0, []],
-    [101, Array.from({ length: 101 }, () => delay(100))],
-  ])('rejects %d scenes', (count, scene) => {
+    [0, [], 'scene must hold at least one scene'],
+    [
+      101,
+      Array.from({ length: 101 }, () => delay(100)),
+      'scene must hold 1 to 100 scenes (got 101)',
+    ],
+  ])('rejects %d scenes', (_, scene, message) => {
     const err = rejection(() => checkAutomationInput({ ...valid, scene }, withoutLocation))
     expect(err.code).toBe(400)
     expect(err.field).toBe('scene')
-    expect(err.message).toBe(`scene must hold 1 to 100 scenes (got ${count})`)
+    expect(err.message).toBe(message)
   })
 
   it('rejects a name of 65 characters', () => {

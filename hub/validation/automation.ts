@@ -6,9 +6,8 @@ import { checkCron as checkCronRule } from './cron'
 import { checkIntegerIn, checkName } from './fields'
 import {
   OFFSET_MINUTES,
-  SCENES_MAX,
-  SCENES_MIN,
   checkScene,
+  checkSceneCount,
   type AutomationInput,
   type AutomationRulesContext,
   type AutomationSpec,
@@ -80,11 +79,6 @@ export function checkAutomationInput(
 ): AutomationSpec {
   const name = checkName('name', input.name)
   const trigger = checkTrigger(input.trigger, ctx)
-  if (input.scene.length < SCENES_MIN || input.scene.length > SCENES_MAX) {
-    throw badInput(
-      'scene',
-      `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${input.scene.length})`,
-    )
-  }
+  checkSceneCount(input.scene.length)
   return { name, trigger, scenes: input.scene.map(checkScene) }
 }

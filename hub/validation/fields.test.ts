@@ -37,16 +37,18 @@ describe('checkName', () => {
   })
 
   it.each([
-    ['an empty name', '', 0],
-    ['a name of spaces only', '   \t ', 0],
-    ['a name of 65 characters', 'x'.repeat(65), 65],
-  ])('rejects %s, naming the field and the length it got', (_, value, length) => {
+    ['an empty name', '', 'scene[2].name must not be empty'],
+    ['a name of spaces only', '   \t ', 'scene[2].name must not be empty'],
+    [
+      'a name of 65 characters',
+      'x'.repeat(65),
+      'scene[2].name must be at most 64 characters (got 65)',
+    ],
+  ])('rejects %s, naming the field and the rule in plain words', (_, value, message) => {
     const err = rejection(() => checkName('scene[2].name', value))
     expect(err.code).toBe(400)
     expect(err.field).toBe('scene[2].name')
-    expect(err.message).toBe(
-      `scene[2].name must be 1 to 64 characters after trimming (got ${length})`,
-    )
+    expect(err.message).toBe(message)
   })
 
   it('rejects a name with a control character inside', () => {
@@ -83,7 +85,13 @@ describe('checkUsername', () => {
     expect(checkUsername('username', '  anna ')).toBe('anna')
   })
 
+  it('takes a name typed with capitals in lower case, as it is stored', () => {
+    expect(checkUsername('username', ' ADMIN ')).toBe('admin')
+    expect(checkUsername('username', 'Anna.B')).toBe('anna.b')
+  })
+
   it.each([
+    ['no characters', '  ', 'username must not be empty'],
     ['2 characters', 'ab', 'username must be 3 to 32 characters (got 2)'],
     ['33 characters', 'a'.repeat(33), 'username must be 3 to 32 characters (got 33)'],
   ])('rejects a username of %s', (_, value, message) => {
@@ -92,7 +100,7 @@ describe('checkUsername', () => {
     expect(err.message).toBe(message)
   })
 
-  it.each([['Anna'], ['anna b'], ['anna@home'], ['änna']])('rejects the username %j', (value) => {
+  it.each([['anna b'], ['anna@home'], ['änna'], ['ÄNNA']])('rejects the username %j', (value) => {
     const err = rejection(() => checkUsername('username', value))
     expect(err.code).toBe(400)
     expect(err.field).toBe('username')
@@ -104,6 +112,12 @@ describe('checkPassword', () => {
   it('accepts 8 and 256 characters and keeps surrounding spaces', () => {
     expect(checkPassword('password', '12345678')).toBe('12345678')
     expect(checkPassword('password', ' '.repeat(256))).toBe(' '.repeat(256))
+  })
+
+  it('says an empty password must not be empty, not that it got 0 characters', () => {
+    expect(rejection(() => checkPassword('password', '')).message).toBe(
+      'password must not be empty',
+    )
   })
 
   it.each([
@@ -196,13 +210,19 @@ describe('checkAddress', () => {
   it.each([[''], ['1'], ['1-0'], ['kitchen'], ['1:0:0'], ['-1:0'], ['1:1000'], ['1.0:2']])(
     'rejects the malformed address %j',
     (value) => {
-      const err = rejection(() => checkAddress('blindAddressDown', value))
+      const err = rejection(() => checkAddress('blindAddressUp', value))
       expect(err.code).toBe(400)
       expect(err.message).toBe(
-        'blindAddressDown must be UNIT:COIL, a Modbus unit and a coil number such as 1:0',
+        'blindAddressUp must be UNIT:COIL, a Modbus unit and a coil number such as 1:0',
       )
     },
   )
+
+  it('shows a down address an example of its own, the relay after the up one', () => {
+    expect(rejection(() => checkAddress('blindAddressDown', 'kitchen')).message).toBe(
+      'blindAddressDown must be UNIT:COIL, a Modbus unit and a coil number such as 1:1',
+    )
+  })
 })
 
 describe('checkIntegerIn', () => {

@@ -1,6 +1,6 @@
 // The input rules of ARCHITECTURE.md section 3 for single fields. Each checker returns the
 // normalised value or throws a 400 HubError naming the field and the rule.
-import { parseAddress } from '../../firmware-protocol/address'
+import { MAX_COIL, MAX_UNIT, parseAddress } from '../../firmware-protocol/address'
 import { badInput } from '../errors'
 
 export const NAME_MAX = 64
@@ -11,6 +11,8 @@ export const PASSWORD_MAX = 256
 export const TRAVEL_TIME_MIN_MS = 1000
 export const TRAVEL_TIME_MAX_MS = 300000
 export const IDS_MAX = 1000
+/** The longest address a person types: `247:255`. */
+export const ADDRESS_MAX_LENGTH = `${MAX_UNIT}:${MAX_COIL}`.length
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // eslint-disable-next-line no-control-regex
@@ -20,8 +22,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 export function checkName(field: string, value: string): string {
   const name = value.trim().normalize('NFC')
   const length = [...name].length
-  if (length < 1 || length > NAME_MAX) {
-    throw badInput(field, `must be 1 to ${NAME_MAX} characters after trimming (got ${length})`)
+  if (length === 0) throw badInput(field, 'must not be empty')
+  if (length > NAME_MAX) {
+    throw badInput(field, `must be at most ${NAME_MAX} characters (got ${length})`)
   }
   if (CONTROL.test(name)) throw badInput(field, 'must not contain control characters')
   return name
@@ -32,8 +35,13 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').toLowerCase()
 }
 
+/**
+ * Usernames are lower case, so "ADMIN" is taken as "admin" rather than refused: people type
+ * names with a capital, phones capitalise the first letter.
+ */
 export function checkUsername(field: string, value: string): string {
-  const username = value.trim()
+  const username = value.trim().toLowerCase()
+  if (username.length === 0) throw badInput(field, 'must not be empty')
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
     throw badInput(
       field,
@@ -51,6 +59,7 @@ export function checkUsername(field: string, value: string): string {
 
 export function checkPassword(field: string, value: string): string {
   const length = [...value].length
+  if (length === 0) throw badInput(field, 'must not be empty')
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
     throw badInput(
       field,
@@ -84,8 +93,11 @@ export function checkIds(field: string, values: readonly string[], allowEmpty = 
   return [...new Set(values.map((v, i) => checkId(`${field}[${i}]`, v)))]
 }
 
+/** The example in a malformed address's message: a blind's down relay is the one after up. */
+const EXAMPLE_ADDRESS: Readonly<Record<string, string>> = { blindAddressDown: '1:1' }
+
 export function checkAddress(field: string, value: string): string {
-  const parsed = parseAddress(value)
+  const parsed = parseAddress(value, EXAMPLE_ADDRESS[field])
   if (!parsed.ok) throw badInput(field, parsed.reason)
   return parsed.text
 }

@@ -63,6 +63,15 @@ export interface AutomationRulesContext {
   hasLocation: boolean
 }
 
+/** An automation holds 1 to 100 scenes. */
+export function checkSceneCount(count: number): number {
+  if (count === 0) throw badInput('scene', 'must hold at least one scene')
+  if (count > SCENES_MAX) {
+    throw badInput('scene', `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${count})`)
+  }
+  return count
+}
+
 export function checkScene(input: SceneInput, i: number): SceneSpec {
   const at = `scene[${i}]`
   const name = checkName(`${at}.name`, input.name)
@@ -78,10 +87,16 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
     )
     return { name, type: 'DELAY', durationMs, addresses: [] }
   }
-  if (given.length < 1 || given.length > ADDRESSES_MAX) {
+  if (given.length === 0) {
     throw badInput(
       `${at}.blindAddresses`,
-      `must list 1 to ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`,
+      'must list at least one address for a BLIND_CONTROL scene',
+    )
+  }
+  if (given.length > ADDRESSES_MAX) {
+    throw badInput(
+      `${at}.blindAddresses`,
+      `must list at most ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`,
     )
   }
   const addresses = given.map((a, j) => checkAddress(`${at}.blindAddresses[${j}]`, a))

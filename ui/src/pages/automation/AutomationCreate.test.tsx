@@ -111,9 +111,7 @@ describe('the automation editor for a new automation', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     expect(await screen.findByText('Fix the marked fields')).toBeTruthy()
-    expect(fieldError(screen.getByLabelText('Name'))).toBe(
-      'Must be 1 to 64 characters after trimming (got 0)',
-    )
+    expect(fieldError(screen.getByLabelText('Name'))).toBe('Must not be empty')
     expect(fieldError(screen.getByLabelText('Cron expression'))).toBe(
       'Has minute 61; minutes go from 0 to 59',
     )

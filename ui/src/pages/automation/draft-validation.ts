@@ -8,9 +8,8 @@ import {
   BLIND_CONTROL_DURATION,
   DELAY_DURATION,
   OFFSET_MINUTES,
-  SCENES_MAX,
-  SCENES_MIN,
   checkScene,
+  checkSceneCount,
 } from '../../../../hub/validation/scene'
 import type { SceneInput, SceneType } from '../../api/types'
 import { collectFieldErrors, fieldErrorFrom, type FieldErrors } from '../../forms/field-errors'
@@ -71,12 +70,7 @@ export function validateDraft(draft: AutomationDraft, ctx: ValidationContext): F
         )
       }
     },
-    () => {
-      const count = input.scene.length
-      if (count < SCENES_MIN || count > SCENES_MAX) {
-        throw badInput('scene', `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${count})`)
-      }
-    },
+    () => checkSceneCount(input.scene.length),
     ...input.scene.flatMap(sceneChecks),
   ])
   return friendlyErrors(errors, draft)
@@ -125,10 +119,10 @@ function friendlyErrors(errors: FieldErrors, draft: AutomationDraft): FieldError
       const { min, max } = DURATION_LIMITS[type]
       const hours = type === 'DELAY' ? ` (${seconds(max) / 3600} hours)` : ''
       friendly[key] = `Enter ${seconds(min)} to ${seconds(max)} seconds${hours}`
-    } else if (scene && scene[2] === 'blindAddresses' && /^Must list 1 to/.test(message)) {
-      friendly[key] = /\(got 0\)$/.test(message)
-        ? 'Tick at least one blind to move'
-        : `Tick at most ${ADDRESSES_MAX} blind movements`
+    } else if (scene && scene[2] === 'blindAddresses' && /^Must list at least one/.test(message)) {
+      friendly[key] = 'Tick at least one blind to move'
+    } else if (scene && scene[2] === 'blindAddresses' && /^Must list at most/.test(message)) {
+      friendly[key] = `Tick at most ${ADDRESSES_MAX} blind movements`
     } else {
       friendly[key] = message
     }

@@ -40,13 +40,27 @@ describe('the blind form', () => {
       'Travel time (seconds)': '0.5',
     })
 
-    expect(errorAt('Name')).toMatch(/^Must be 1 to 64 characters/)
+    expect(errorAt('Name')).toBe('Must not be empty')
     expect(errorAt('Up address')).toMatch(/^Must be UNIT:COIL/)
     expect(errorAt('Down address')).toBe('')
     expect(errorAt('Travel time (seconds)')).toBe('Must be from 1 to 300 seconds (got 0.5)')
     expect(screen.getByLabelText('Name')).toHaveProperty('ariaInvalid', 'true')
     expect(document.activeElement).toBe(screen.getByLabelText('Name'))
     expect(sent).toEqual([])
+  })
+
+  it('gives each address field an example of its own: 1:0 for up, 1:1 for down', async () => {
+    stubHub()
+    renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)
+
+    await fill({ Name: 'Office', 'Up address': 'up', 'Down address': 'down' })
+
+    expect(errorAt('Up address')).toBe(
+      'Must be UNIT:COIL, a Modbus unit and a coil number such as 1:0',
+    )
+    expect(errorAt('Down address')).toBe(
+      'Must be UNIT:COIL, a Modbus unit and a coil number such as 1:1',
+    )
   })
 
   it('refuses the same address for up and down without asking the hub', async () => {
