@@ -14,6 +14,7 @@ import {
   TRAVEL_TIME_MIN_MS,
 } from '../validation/fields'
 import { automationAudience, blindAudience } from './audience'
+import { automationsUsing, type AutomationRef } from './blind-usage'
 import type { Db } from './open'
 import { automations, blindFavorites, blinds, sceneTargets, scenes, userBlinds } from './schema'
 import type { Viewer } from './visibility'
@@ -94,6 +95,11 @@ export class BlindRepository {
       isMyFavorite: blind.isFavorite,
       blind: askerFavorites ? { ...blind, isFavorite: askerFavorites.has(blind.id) } : blind,
     }))
+  }
+
+  /** The automations each blind is used by, as far as the viewer may see them (blind-usage.ts). */
+  usedBy(viewer: Viewer, blindIds: readonly string[]): Map<string, AutomationRef[]> {
+    return automationsUsing(this.db, viewer, blindIds)
   }
 
   canSee(viewer: Viewer, blindId: string): boolean {

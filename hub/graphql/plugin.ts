@@ -16,7 +16,7 @@ import type { GraphQLContext, Services } from './context'
 import { fieldLimitRule, QUERY_DEPTH_LIMIT } from './request-limits'
 import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
-import { blindResolvers } from './resolvers/blinds'
+import { blindLoaders, blindResolvers } from './resolvers/blinds'
 import { hubResolvers } from './resolvers/hub'
 import { userResolvers } from './resolvers/users'
 
@@ -125,6 +125,7 @@ export async function graphqlPlugin(
   await app.register(mercurius, {
     schema: readFileSync(graphqlSchemaFile, 'utf8'),
     resolvers: resolvers as never,
+    loaders: blindLoaders as never,
     routes: false,
     graphiql: false,
     jit: 1,

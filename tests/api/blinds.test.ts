@@ -1,6 +1,6 @@
 // Blinds over the real GraphQL API: who may see and change them, what each operation returns,
 // and that bad input is refused with its code while the database stays as it was.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BLIND_FIELDS, createBlind, startHub, type GqlResponse, type TestHub } from '../helpers/hub'
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
@@ -523,6 +523,99 @@ describe('working with blinds', () => {
     )
     expect((await t.gql(BLIND_DELETE, { ids: [kitchen] }, t.adminToken)).data).toEqual({
       blindDelete: [kitchen],
+    })
+  })
+})
+
+describe('which automations use a blind', () => {
+  let t: TestHub
+  let kitchen: string
+  let office: string
+  let hall: string
+  let dora: { id: string; token: string }
+  const automationIds: Record<string, string> = {}
+  const USED_BY = 'query($id: ID!) { blind(id: $id) { name usedBy { id name } } }'
+
+  const move = (name: string, addresses: string[]) => ({
+    name,
+    type: 'BLIND_CONTROL',
+    duration: 1000,
+    blindAddresses: addresses,
+  })
+  const addAutomation = async (name: string, scene: ReturnType<typeof move>[]) => {
+    const res = await t.gql<{ automationCreate: { id: string } }>(
+      AUTOMATION_CREATE,
+      { input: { name, trigger: { type: 'MANUAL' }, scene } },
+      t.adminToken,
+    )
+    automationIds[name] = res.data!.automationCreate.id
+  }
+  const usedBy = async (id: string, token = t.adminToken) =>
+    (await t.gql<{ blind: { usedBy: { id: string; name: string }[] } }>(USED_BY, { id }, token))
+      .data?.blind.usedBy
+
+  beforeAll(async () => {
+    t = await startHub()
+    kitchen = await createBlind(t, 'Kitchen', '1:0', '1:1')
+    office = await createBlind(t, 'Office', '1:2', '1:3')
+    hall = await createBlind(t, 'Hall', '1:4', '1:5')
+    dora = await t.createUser('dora', { blindIds: [kitchen] })
+    await addAutomation('Morning', [move('Open', ['1:0', '1:2'])])
+    // Two scenes on one blind: the automation is named once.
+    await addAutomation('evening', [move('Close', ['1:1']), move('Close again', ['1:1'])])
+    await addAutomation('Away', [move('Close office', ['1:3'])])
+  })
+  afterAll(() => t.close())
+
+  it('names the automations that drive a blind, sorted by name, before any delete is tried', async () => {
+    expect(await usedBy(kitchen)).toEqual([
+      { id: automationIds.evening, name: 'evening' },
+      { id: automationIds.Morning, name: 'Morning' },
+    ])
+    expect(await usedBy(office)).toEqual([
+      { id: automationIds.Away, name: 'Away' },
+      { id: automationIds.Morning, name: 'Morning' },
+    ])
+    expect(await usedBy(hall)).toEqual([])
+  })
+
+  it('tells a regular user only of the automations they may see', async () => {
+    // Morning also drives Office, which is not dora's, so she does not see it.
+    expect(await usedBy(kitchen, dora.token)).toEqual([
+      { id: automationIds.evening, name: 'evening' },
+    ])
+  })
+
+  it('answers usedBy for a whole blindList with one lookup, not one per blind', async () => {
+    const lookups = vi.spyOn(t.hub.services.blinds, 'usedBy')
+    try {
+      const res = await t.gql<{ blindList: { name: string; usedBy: { name: string }[] }[] }>(
+        '{ blindList { name usedBy { name } } }',
+        {},
+        t.adminToken,
+      )
+      expect(res.data?.blindList).toEqual([
+        { name: 'Hall', usedBy: [] },
+        { name: 'Kitchen', usedBy: [{ name: 'evening' }, { name: 'Morning' }] },
+        { name: 'Office', usedBy: [{ name: 'Away' }, { name: 'Morning' }] },
+      ])
+      expect(lookups).toHaveBeenCalledTimes(1)
+      expect([...(lookups.mock.calls[0]?.[1] ?? [])].sort()).toEqual([kitchen, office, hall].sort())
+    } finally {
+      lookups.mockRestore()
+    }
+  })
+
+  it('forgets an automation once it is deleted, and the blind can then go', async () => {
+    await t.gql(
+      'mutation($ids: [ID!]!) { automationDelete(ids: $ids) }',
+      { ids: [automationIds.Away] },
+      t.adminToken,
+    )
+    expect(await usedBy(office)).toEqual([{ id: automationIds.Morning, name: 'Morning' }])
+    expectFailure(await t.gql(BLIND_DELETE, { ids: [office] }, t.adminToken), 409)
+    expect((await t.gql(BLIND_DELETE, { ids: [hall] }, t.adminToken)).data).toEqual({
+      blindDelete: [hall],
     })
   })
 })

@@ -292,6 +292,7 @@ describe('introspection in development', () => {
       'travelTimeMs',
       'isFavorite',
       'motion',
+      'usedBy',
     ])
   })
 })

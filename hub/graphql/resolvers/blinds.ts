@@ -30,3 +30,19 @@ export const blindResolvers = {
     motion: (blind: Blind, _: unknown, ctx: GraphQLContext) => ctx.services.motionOf(blind.id),
   },
 }
+
+/**
+ * Fields that would cost a query per blind in a list, batched by mercurius: `usedBy` for a
+ * whole blindList is one query.
+ */
+export const blindLoaders = {
+  Blind: {
+    usedBy: async (queries: { obj: Blind }[], ctx: GraphQLContext) => {
+      const used = ctx.services.blinds.usedBy(
+        requireUser(ctx).user,
+        queries.map(({ obj }) => obj.id),
+      )
+      return queries.map(({ obj }) => used.get(obj.id) ?? [])
+    },
+  },
+}
