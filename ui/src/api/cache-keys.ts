@@ -8,8 +8,18 @@ type Operation = QueryKey[0]
 
 const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
   // Blind names show in users' assignments; a regular user's automations depend on their blinds.
-  blind: ['blindList', 'blind', 'whoAmI', 'userList', 'user', 'automationList', 'automation'],
-  automation: ['automationList', 'automation', 'automationRuns'],
+  blind: [
+    'blindList',
+    'blind',
+    'blindUsage',
+    'whoAmI',
+    'userList',
+    'user',
+    'automationList',
+    'automation',
+  ],
+  // Which automations use a blind changes with the automations.
+  automation: ['automationList', 'automation', 'automationRuns', 'blindUsage'],
   // Roles and assignments decide what a user sees everywhere.
   user: [
     'whoAmI',
@@ -17,6 +27,7 @@ const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
     'user',
     'blindList',
     'blind',
+    'blindUsage',
     'automationList',
     'automation',
     'automationRuns',

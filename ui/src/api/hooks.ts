@@ -2,7 +2,15 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr'
 import { keys, type QueryKey } from './operations'
 import type { ApiError } from './client'
-import type { Automation, AutomationRun, AutomationSummary, Blind, HubStatus, User } from './types'
+import type {
+  Automation,
+  AutomationRun,
+  AutomationSummary,
+  Blind,
+  BlindUsage,
+  HubStatus,
+  User,
+} from './types'
 
 function useQuery<T>(
   key: QueryKey | null,
@@ -13,6 +21,7 @@ function useQuery<T>(
 
 export const useWhoAmI = () => useQuery<User>(keys.whoAmI)
 export const useBlindList = () => useQuery<Blind[]>(keys.blindList)
+export const useBlindUsage = (id: string) => useQuery<BlindUsage | null>(keys.blindUsage(id))
 export const useAutomationList = () => useQuery<AutomationSummary[]>(keys.automationList)
 export const useAutomation = (id: string | null) =>
   useQuery<Automation | null>(id ? keys.automation(id) : null)

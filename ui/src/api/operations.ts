@@ -9,6 +9,7 @@ import type {
   AutomationSummary,
   Blind,
   BlindInput,
+  BlindUsage,
   Direction,
   HubStatus,
   User,
@@ -25,6 +26,7 @@ export type QueryKey =
   | readonly ['whoAmI']
   | readonly ['blindList']
   | readonly ['blind', string]
+  | readonly ['blindUsage', string]
   | readonly ['automationList']
   | readonly ['automation', string]
   | readonly ['automationRuns', string]
@@ -36,6 +38,7 @@ export const keys = {
   whoAmI: ['whoAmI'] as const,
   blindList: ['blindList'] as const,
   blind: (id: string) => ['blind', id] as const,
+  blindUsage: (id: string) => ['blindUsage', id] as const,
   automationList: ['automationList'] as const,
   automation: (id: string) => ['automation', id] as const,
   automationRuns: (automationId: string) => ['automationRuns', automationId] as const,
@@ -63,6 +66,15 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
           },
         )
       ).blind
+    case 'blindUsage':
+      // Asked only by the delete dialog: the list never pays for it.
+      return (
+        await run<{ blindUsage: BlindUsage | null }>(
+          'blindUsage',
+          'query blindUsage($id: ID!) { blindUsage: blind(id: $id) { id usedBy { id name } } }',
+          { id: key[1] },
+        )
+      ).blindUsage
     case 'automationList':
       return (
         await run<{ automationList: AutomationSummary[] }>(

@@ -17,6 +17,18 @@ export interface Blind {
   motion: Motion
 }
 
+/** An automation as something that uses it names it. */
+export interface AutomationRef {
+  id: string
+  name: string
+}
+
+/** The automations that drive a blind, which must let go of it before it can be deleted. */
+export interface BlindUsage {
+  id: string
+  usedBy: AutomationRef[]
+}
+
 export interface UserBlind {
   isMyFavorite: boolean
   blind: Pick<Blind, 'id' | 'name'>

@@ -30,14 +30,18 @@ const me = (isAdmin: boolean): User => ({
   userBlindList: [],
 })
 
+function renderBlindsAt(isAdmin: boolean, blinds: Blind[], answers: Record<string, Answer> = {}) {
+  const { sent } = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
+  const { location } = renderWithHub(<BlindsPage />)
+  return { sent, location }
+}
+
 function renderBlinds(
   isAdmin: boolean,
   blinds: Blind[],
   answers: Record<string, Answer> = {},
 ): SentRequest[] {
-  const { sent } = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
-  renderWithHub(<BlindsPage />)
-  return sent
+  return renderBlindsAt(isAdmin, blinds, answers).sent
 }
 
 const toastText = () => screen.getByRole('status').textContent ?? ''
@@ -120,8 +124,54 @@ describe('the blinds page', () => {
     expect(toastText()).toContain('Blind b-office does not exist')
   })
 
-  it('asks before deleting and shows the hub’s 409 in the dialog', async () => {
+  it('names the automations that use a blind before any click, with links and no Delete', async () => {
+    const { location } = renderBlindsAt(true, [office], {
+      blindUsage: {
+        id: 'b-office',
+        usedBy: [
+          { id: 'a-morning', name: 'Morning' },
+          { id: 'a-evening', name: 'Evening' },
+        ],
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete Office' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Office is in use' })
+    expect(within(dialog).getByText(/^Used by:/).textContent).toBe(
+      'Used by: Morning, Evening — remove it from them first.',
+    )
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeTruthy()
+
+    await user.click(within(dialog).getByRole('link', { name: 'Evening' }))
+    expect(location.history?.at(-1)).toBe('/automation/a-evening')
+  })
+
+  it('waits for the answer before offering Delete, then deletes a blind nothing uses', async () => {
+    let answer: (usage: unknown) => void = () => {}
+    const sent = renderBlinds(true, [office], {
+      blindUsage: () => new Promise((resolve) => (answer = resolve)),
+      blindDelete: ['b-office'],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete Office' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete blind Office?' })
+    expect(within(dialog).getByRole('button', { name: 'Checking…' })).toHaveProperty(
+      'disabled',
+      true,
+    )
+
+    answer({ id: 'b-office', usedBy: [] })
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(toastText()).toContain('Blind Office deleted'))
+    expect(sent.find((r) => r.operationName === 'blindDelete')?.variables).toEqual({
+      ids: ['b-office'],
+    })
+  })
+
+  it('shows the hub’s 409 in the dialog when an automation took the blind meanwhile', async () => {
     renderBlinds(true, [office], {
+      blindUsage: { id: 'b-office', usedBy: [] },
       blindDelete: new HubErrorAnswer(
         'Blinds still used by automations cannot be deleted: Office in Morning',
         409,
@@ -131,7 +181,7 @@ describe('the blinds page', () => {
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Delete Office' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Delete blind Office?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete' }))
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Blinds still used by automations cannot be deleted: Office in Morning',
