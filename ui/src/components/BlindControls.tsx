@@ -78,11 +78,22 @@ interface Props {
   meta?: ReactNode
   /** Extra actions after the move buttons, such as edit and delete. */
   children?: ReactNode
+  /**
+   * While blinds cannot move (the bus is offline): the id of the text saying why. The move
+   * buttons are then disabled and described by it, as a press could only fail.
+   */
+  moveBlockedBy?: string | null
 }
 
-export function BlindRow({ blind, meta, children }: Props) {
+export function BlindRow({ blind, meta, children, moveBlockedBy }: Props) {
   const { move, toggleFavorite } = useBlindCommands(blind)
   const { name } = blind
+  const blocked = {
+    disabled: !!moveBlockedBy,
+    'aria-describedby': moveBlockedBy ?? undefined,
+  }
+  const tip = (action: string) =>
+    moveBlockedBy ? `${action}: not while the bus is offline` : action
   return (
     <li className="blind-row">
       <button
@@ -108,7 +119,8 @@ export function BlindRow({ blind, meta, children }: Props) {
             type="button"
             className="icon-button"
             aria-label={`Up ${name}`}
-            title="Up"
+            title={tip('Up')}
+            {...blocked}
             data-active={blind.motion === 'MOVING_UP' || undefined}
             onClick={() => void move('UP')}
           >
@@ -118,7 +130,8 @@ export function BlindRow({ blind, meta, children }: Props) {
             type="button"
             className="icon-button"
             aria-label={`Stop ${name}`}
-            title="Stop"
+            title={tip('Stop')}
+            {...blocked}
             onClick={() => void move('STOP')}
           >
             <StopIcon />
@@ -127,7 +140,8 @@ export function BlindRow({ blind, meta, children }: Props) {
             type="button"
             className="icon-button"
             aria-label={`Down ${name}`}
-            title="Down"
+            title={tip('Down')}
+            {...blocked}
             data-active={blind.motion === 'MOVING_DOWN' || undefined}
             onClick={() => void move('DOWN')}
           >

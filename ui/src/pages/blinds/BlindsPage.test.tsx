@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Blind, User } from '../../api/types'
+import type { Blind, HubStatus, User } from '../../api/types'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -43,6 +43,16 @@ function renderBlinds(
 ): SentRequest[] {
   return renderBlindsAt(isAdmin, blinds, answers).sent
 }
+
+const hubStatus = (bus: HubStatus['bus']): HubStatus => ({
+  version: '0.1.0',
+  uptimeSeconds: 100,
+  now: '2025-06-01T08:00:00.000Z',
+  timeZone: 'Europe/Berlin',
+  clockSynchronized: true,
+  locationConfigured: false,
+  bus,
+})
 
 const toastText = () => screen.getByRole('status').textContent ?? ''
 
@@ -106,6 +116,54 @@ describe('the blinds page', () => {
     await waitFor(() =>
       expect(toastText()).toContain('The relay bus is offline: no answer from unit 1'),
     )
+  })
+
+  it('says the bus is offline in words, with the raw report in details, and disables moving', async () => {
+    const raw = 'cannot open /dev/ttyUSB0: Error: Permission denied, cannot open /dev/ttyUSB0'
+    const sent = renderBlinds(false, [office, kitchen], {
+      hubStatus: hubStatus({ online: false, path: '/dev/ttyUSB0', error: raw }),
+    })
+    const reason = await screen.findByText(/no permission/)
+    expect(reason.textContent).toBe(
+      "The relay bus is offline, so blinds cannot move until it is back. The hub has no permission to open /dev/ttyUSB0 (is the hub's user in group dialout?).",
+    )
+    expect(reason.closest('.bus-notice')?.querySelector('details code')?.textContent).toBe(raw)
+    const user = userEvent.setup()
+    for (const name of ['Up Office', 'Stop Office', 'Down Kitchen']) {
+      const button = screen.getByRole('button', { name })
+      expect(button).toHaveProperty('disabled', true)
+      expect(button.getAttribute('aria-describedby')).toBe(reason.id)
+      await user.click(button)
+    }
+    expect(sent.filter((r) => r.operationName === 'blindMove')).toEqual([])
+    // Starring is not the bus's business.
+    expect(screen.getByRole('button', { name: 'Favourite Office' })).toHaveProperty(
+      'disabled',
+      false,
+    )
+  })
+
+  it('names a board that did not answer, and keeps the buttons for the others', async () => {
+    renderBlinds(false, [office], {
+      hubStatus: hubStatus({
+        online: true,
+        path: '/dev/ttyUSB0',
+        error: 'unit 2 did not answer within 250 ms (3 tries)',
+      }),
+    })
+    expect(await screen.findByText(/^Relay board unit 2 did not answer/)).toBeTruthy()
+    expect(screen.queryByText(/blinds cannot move/)).toBeNull()
+    const up = screen.getByRole('button', { name: 'Up Office' })
+    expect(up).toHaveProperty('disabled', false)
+    expect(up.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  it('shows no bus notice while the bus is online', async () => {
+    renderBlinds(false, [office], {
+      hubStatus: hubStatus({ online: true, path: 'emulator', error: null }),
+    })
+    await screen.findByRole('button', { name: 'Up Office' })
+    expect(document.querySelector('.bus-notice')).toBeNull()
   })
 
   it('stars a blind before the hub answers, and unstars it if the hub refuses', async () => {

@@ -1,9 +1,11 @@
 // /blinds: every blind this user may move (admins: all; others: those assigned to them), with
-// live motion, favourites, and for admins the relay addresses and add / edit / delete.
-import { useState } from 'react'
+// live motion, favourites, the bus's trouble if it has any, and for admins the relay
+// addresses and add / edit / delete.
+import { useId, useState } from 'react'
 import { useBlindList, useWhoAmI } from '../../api/hooks'
 import type { Blind } from '../../api/types'
 import { BlindRow } from '../../components/BlindControls'
+import { BusNotice, useBusProblem } from '../../components/BusNotice'
 import { errorMessage } from '../../forms/field-errors'
 import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
@@ -23,6 +25,9 @@ export default function BlindsPage() {
   const isAdmin = me?.isAdmin ?? false
   const sorted = blinds ? [...blinds].sort(byName) : []
   const moving = sorted.filter((b) => b.motion !== 'IDLE').length
+  // As on Home: what is wrong with the bus, and no move button that could only fail.
+  const bus = useBusProblem()
+  const busReasonId = useId()
 
   return (
     <section className="page">
@@ -49,6 +54,8 @@ export default function BlindsPage() {
           </div>
         )}
       </header>
+
+      <BusNotice problem={bus} reasonId={busReasonId} />
 
       {error && !blinds && (
         <div className="banner banner-error" role="alert">
@@ -91,6 +98,7 @@ export default function BlindsPage() {
             <BlindRow
               key={blind.id}
               blind={blind}
+              moveBlockedBy={bus?.offline ? busReasonId : null}
               meta={
                 isAdmin && (
                   <span>

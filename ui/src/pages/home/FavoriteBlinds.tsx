@@ -7,7 +7,8 @@ import { StarIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { byName } from '../blinds/blind-order'
 
-export function FavoriteBlinds() {
+/** `moveBlockedBy`: while the bus is offline, the id of the text saying so (see BlindRow). */
+export function FavoriteBlinds({ moveBlockedBy }: { moveBlockedBy: string | null }) {
   const { data: blinds, error } = useBlindList()
   const favorites = (blinds ?? []).filter((b) => b.isFavorite).sort(byName)
   return (
@@ -36,7 +37,7 @@ export function FavoriteBlinds() {
       {favorites.length > 0 && (
         <ul className="list" aria-labelledby="favourite-blinds">
           {favorites.map((blind) => (
-            <BlindRow key={blind.id} blind={blind} />
+            <BlindRow key={blind.id} blind={blind} moveBlockedBy={moveBlockedBy} />
           ))}
         </ul>
       )}

@@ -104,22 +104,34 @@ describe('the home page', () => {
   })
 
   it('warns that blinds cannot move while the bus is offline, and that schedules are paused', async () => {
+    const raw =
+      'cannot open /dev/ttyUSB0: Error: No such file or directory, cannot open /dev/ttyUSB0'
     renderHome({
       hubStatus: {
         ...healthy,
         clockSynchronized: false,
-        bus: { online: false, path: '/dev/ttyUSB0', error: 'no answer from unit 1' },
+        bus: { online: false, path: '/dev/ttyUSB0', error: raw },
       },
     })
-    expect(
-      await screen.findByText(
-        'The relay bus is offline: no answer from unit 1. Blinds cannot move until it is back.',
-      ),
-    ).toBeTruthy()
+    const reason = await screen.findByText(/The USB RS-485 adapter/)
+    expect(reason.textContent).toBe(
+      'The relay bus is offline, so blinds cannot move until it is back. The USB RS-485 adapter /dev/ttyUSB0 is not plugged in, or LAMELLA_SERIAL names the wrong device.',
+    )
+    // The operating system's words stay, folded away.
+    const details = reason.closest('.bus-notice')?.querySelector('details')
+    expect(details?.querySelector('summary')?.textContent).toBe('Details')
+    expect(details?.querySelector('code')?.textContent).toBe(raw)
     expect(
       screen.getByText("The hub's clock is not synchronised, so schedules are paused until it is."),
     ).toBeTruthy()
     expect(screen.getByText('Relay bus offline')).toBeTruthy()
+
+    // The favourite blind's buttons cannot be pressed, and say why.
+    for (const name of ['Up Bedroom', 'Stop Bedroom', 'Down Bedroom']) {
+      const button = await screen.findByRole('button', { name })
+      expect(button).toHaveProperty('disabled', true)
+      expect(button.getAttribute('aria-describedby')).toBe(reason.id)
+    }
   })
 
   it('tells an admin which boards refused board-timed pulses, and how to say so', async () => {

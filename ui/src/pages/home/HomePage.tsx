@@ -1,6 +1,8 @@
 // /: a greeting, the hub's health, and the blinds and automations this user starred, so the
 // daily things are one tap away.
+import { useId } from 'react'
 import { useWhoAmI } from '../../api/hooks'
+import { useBusProblem } from '../../components/BusNotice'
 import { FavoriteAutomations } from './FavoriteAutomations'
 import { FavoriteBlinds } from './FavoriteBlinds'
 import { HubHealth } from './HubHealth'
@@ -9,6 +11,8 @@ import './home.css'
 
 export default function HomePage() {
   const { data: me } = useWhoAmI()
+  const busReasonId = useId()
+  const bus = useBusProblem()
   return (
     <section className="page">
       <header className="page-header">
@@ -20,8 +24,8 @@ export default function HomePage() {
           </p>
         </div>
       </header>
-      <HubHealth />
-      <FavoriteBlinds />
+      <HubHealth busReasonId={busReasonId} />
+      <FavoriteBlinds moveBlockedBy={bus?.offline ? busReasonId : null} />
       <FavoriteAutomations />
     </section>
   )

@@ -1,9 +1,12 @@
-// The hub's health at a glance: warnings when blinds cannot move (bus offline) or schedules
-// are paused (clock not synchronised), and a small line with the bus state, always. The bus
-// part follows `bus:status` pushes, which LiveUpdates patches into the cached status. Admins
-// also see who times the relays' pulses, and which boards refused to time them.
+// The hub's health at a glance: warnings when blinds cannot move (bus offline, worded by
+// BusNotice as on the Blinds page) or schedules are paused (clock not synchronised), and a
+// small line with the bus state, always. The bus part follows `bus:status` pushes, which
+// LiveUpdates patches into the cached status. Admins also see who times the relays' pulses,
+// and which boards refused to time them.
+import { busProblem } from '../../../../hub/bus/bus-problem'
 import { useHubStatus, useWhoAmI } from '../../api/hooks'
 import type { HubStatus } from '../../api/types'
+import { BusNotice } from '../../components/BusNotice'
 import { AlertIcon } from '../../shell/icons'
 
 /** "unit 2", "units 1 and 3", "units 1, 2 and 3". */
@@ -29,7 +32,8 @@ function refusalNote(units: number[]): string {
   )
 }
 
-export function HubHealth() {
+/** `busReasonId`: the id the bus notice's sentence gets, which the move buttons point to. */
+export function HubHealth({ busReasonId }: { busReasonId: string }) {
   const { data: status, error } = useHubStatus()
   const { data: me } = useWhoAmI()
   if (!status) {
@@ -43,15 +47,7 @@ export function HubHealth() {
   const { bus } = status
   return (
     <div className="hub-health">
-      {!bus.online && (
-        <p className="banner banner-warning" role="status">
-          <AlertIcon />
-          <span>
-            The relay bus is offline: {bus.error ?? 'no answer from the relay boards'}. Blinds
-            cannot move until it is back.
-          </span>
-        </p>
-      )}
+      <BusNotice problem={busProblem(bus)} reasonId={busReasonId} />
       {status.clockSynchronized === false && (
         <p className="banner banner-warning" role="status">
           <AlertIcon />
