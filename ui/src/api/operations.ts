@@ -79,7 +79,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ automationList: AutomationSummary[] }>(
           'automationList',
-          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id } nextRunAt lastRun { ${RUN} } } }`,
+          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id duration } nextRunAt lastRun { ${RUN} } } }`,
         )
       ).automationList
     case 'automation':

@@ -67,7 +67,8 @@ export interface AutomationSummary {
   name: string
   isFavorite: boolean
   trigger: Trigger
-  scene: Pick<Scene, 'id'>[]
+  /** Their durations tell how long a run has left. */
+  scene: Pick<Scene, 'id' | 'duration'>[]
   nextRunAt: string | null
   lastRun: AutomationRun | null
 }

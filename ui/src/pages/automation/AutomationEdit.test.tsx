@@ -93,7 +93,15 @@ describe('the automation editor for a saved automation', () => {
     stubAutomationHub({
       automation: automation(),
       automationRuns: [
-        run({ id: 'r-3', status: 'RUNNING', finishedAt: null, sceneIndex: 0, source: 'cron' }),
+        // Started 11.5 s ago: of its 31.5 s (30 s and 1.5 s scenes), 20 s are left.
+        run({
+          id: 'r-3',
+          status: 'RUNNING',
+          startedAt: new Date(Date.now() - 11_500).toISOString(),
+          finishedAt: null,
+          sceneIndex: 0,
+          source: 'cron',
+        }),
         run({ id: 'r-2', status: 'FAILED', error: 'The relay bus is offline: timeout' }),
         run({ id: 'r-1', status: 'SUCCEEDED', source: 'sun' }),
       ],
@@ -108,7 +116,9 @@ describe('the automation editor for a saved automation', () => {
       'Succeeded',
     ])
     expect(rows[0]?.textContent).toContain('Schedule')
-    expect(rows[0]?.textContent).toContain('running')
+    // The chip says it runs; the line says how long it has left, not "running" again.
+    expect(rows[0]?.textContent).toMatch(/(19|20) s left/)
+    expect(rows[0]?.textContent?.match(/running/gi)).toHaveLength(1)
     expect(rows[0]?.textContent).toContain('step 1 of 2')
     expect(rows[1]?.textContent).toContain('The relay bus is offline: timeout')
     expect(rows[2]?.textContent).toContain('32 s')

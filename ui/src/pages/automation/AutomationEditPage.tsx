@@ -92,7 +92,7 @@ function EditAutomationView(props: { automation: Automation; onDeleting: () => v
           <AutomationForm automationId={automation.id} initial={initial} />
         </div>
         <div className="automation-edit-history">
-          <RunHistory automationId={automation.id} sceneCount={automation.scene.length} />
+          <RunHistory automationId={automation.id} scenes={automation.scene} />
         </div>
       </div>
     </section>

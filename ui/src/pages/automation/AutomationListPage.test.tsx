@@ -11,7 +11,7 @@ setUpHubTests()
 
 function summary(overrides: Partial<AutomationSummary>): AutomationSummary {
   const { scene, ...rest } = automation()
-  return { ...rest, scene: scene.map(({ id }) => ({ id })), ...overrides }
+  return { ...rest, scene: scene.map(({ id, duration }) => ({ id, duration })), ...overrides }
 }
 
 const MORNING = summary({})
@@ -118,6 +118,25 @@ describe('the automation list', () => {
       await screen.findByText('This automation is already running (run run-1); cancel it first'),
     ).toBeTruthy()
     expect(hub.variablesOf('automationRun')).toEqual([{ id: 'a-morning' }, { id: 'a-morning' }])
+  })
+
+  it('says once that an automation is running, with the time it has left', async () => {
+    const startedAt = new Date(Date.now() - 30 * 60_000).toISOString()
+    const lunch = summary({
+      id: 'a-lunch',
+      name: 'Lunch',
+      scene: [
+        { id: 's-1', duration: 1000 },
+        { id: 's-2', duration: 60 * 60_000 - 1000 },
+      ],
+      lastRun: run({ automationId: 'a-lunch', status: 'RUNNING', startedAt, finishedAt: null }),
+    })
+    stubAutomationHub({ automationList: [lunch] })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
+
+    const row = (await screen.findByRole('link', { name: 'Lunch' })).closest('li')!
+    expect(row.querySelector('.last-run')?.textContent).toBe('Running30 min left')
+    expect(row.textContent?.match(/running/gi)).toHaveLength(1)
   })
 
   it('says so when there are no automations yet', async () => {

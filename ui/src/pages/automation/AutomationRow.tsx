@@ -1,13 +1,16 @@
 // One automation in the list: its name (a link to the editor), when it runs, when it runs
-// next, how its last run went, and the favourite and run buttons.
+// next, how its last run went (or, while it runs, how long it has left), and the favourite
+// and run buttons.
 import type { ComponentType } from 'react'
 import { Link } from 'wouter'
-import type { AutomationSummary, TriggerType } from '../../api/types'
+import type { AutomationRun, AutomationSummary, TriggerType } from '../../api/types'
 import { AutomationIcon, ManualIcon, SunIcon } from '../../shell/icons'
 import { FavoriteToggle, RunButton } from './AutomationControls'
 import { RunStatusChip } from './RunStatusChip'
+import { formatFullDate } from './time-format'
+import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
 import { triggerSummary } from './trigger-summary'
-import { HubTime } from '../../time/HubTime'
+import { HubTime, useHubTimeZone } from '../../time/HubTime'
 
 const TRIGGER_ICON: Record<TriggerType, ComponentType> = {
   MANUAL: ManualIcon,
@@ -42,7 +45,8 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
               Next run <HubTime at={nextRunAt} />
             </span>
           )}
-          {lastRun && (
+          {lastRun?.status === 'RUNNING' && <RunningNow run={lastRun} scenes={automation.scene} />}
+          {lastRun && lastRun.status !== 'RUNNING' && (
             <span className="last-run">
               {/* The chip says it is the last run; on a phone the words would push its time
                   onto another line. */}
@@ -59,5 +63,19 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
         <RunButton automation={automation} />
       </div>
     </li>
+  )
+}
+
+/** "Running · 12 min left", said once, counting down. */
+function RunningNow({ run, scenes }: { run: AutomationRun; scenes: { duration: number }[] }) {
+  const now = useNow(true)
+  const timeZone = useHubTimeZone()
+  return (
+    <span className="last-run">
+      <RunStatusChip run={run} />
+      <span title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
+        {formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))}
+      </span>
+    </span>
   )
 }

@@ -6,6 +6,7 @@ import type { AutomationRun } from '../../api/types'
 import { InlineSpinner } from '../../shell/Spinner'
 import { RunStatusChip } from './RunStatusChip'
 import { formatDuration } from './time-format'
+import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
 import { HubTime } from '../../time/HubTime'
 
 const SOURCE_LABEL: Record<string, string> = {
@@ -14,20 +15,23 @@ const SOURCE_LABEL: Record<string, string> = {
   sun: 'Sun',
 }
 
-function elapsed(run: AutomationRun): string {
-  if (!run.finishedAt) return 'running'
+/** How long a run took, or, while it runs, how long it has left (its chip says it runs). */
+function duration(run: AutomationRun, scenes: readonly { duration: number }[], now: number) {
+  if (!run.finishedAt) return formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))
   return formatDuration(Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)))
 }
 
 export function RunHistory({
   automationId,
-  sceneCount,
+  scenes,
 }: {
   automationId: string
-  sceneCount: number
+  scenes: readonly { duration: number }[]
 }) {
   const id = useId()
   const { data: runs, error } = useAutomationRuns(automationId)
+  const sceneCount = scenes.length
+  const now = useNow(runs?.some((run) => !run.finishedAt) ?? false)
   return (
     <section className="section run-history" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Run history</h2>
@@ -51,7 +55,7 @@ export function RunHistory({
                 </div>
                 <div className="list-meta">
                   <HubTime at={run.startedAt} />
-                  <span>{elapsed(run)}</span>
+                  <span>{duration(run, scenes, now)}</span>
                   {run.sceneIndex !== null && (
                     <span>
                       step {run.sceneIndex + 1} of {sceneCount}

@@ -30,7 +30,7 @@ const automation = (
   name,
   isFavorite,
   trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
-  scene: [{ id: `${id}-s0` }],
+  scene: [{ id: `${id}-s0`, duration: 5000 }],
   nextRunAt: null,
   lastRun: null,
   ...extra,
