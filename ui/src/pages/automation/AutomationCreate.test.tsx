@@ -96,6 +96,19 @@ describe('the automation editor for a new automation', () => {
     expect([up.checked, down.checked]).toEqual([false, true])
   })
 
+  it('stops the automation’s and the scene’s names at 64 characters while typing', async () => {
+    stubAutomationHub()
+    const user = userEvent.setup()
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
+    const name = screen.getByLabelText('Name') as HTMLInputElement
+    await user.type(name, 'n'.repeat(70))
+    expect(name.value).toHaveLength(64)
+    const sceneName = within(scene(1)).getByLabelText('Scene name') as HTMLInputElement
+    await user.clear(sceneName)
+    await user.type(sceneName, 's'.repeat(70))
+    expect(sceneName.value).toHaveLength(64)
+  })
+
   it('shows each broken rule at its field and sends nothing', async () => {
     const hub = stubAutomationHub()
     const user = userEvent.setup()

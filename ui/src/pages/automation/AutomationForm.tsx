@@ -8,6 +8,7 @@ import { useLocation } from 'wouter'
 import { staleAfterChangeOf } from '../../api/cache-keys'
 import { useBlindList, useHubStatus } from '../../api/hooks'
 import { mutations } from '../../api/operations'
+import { NAME_MAX } from '../../../../hub/validation/fields'
 import { TextField } from '../../components/fields'
 import { errorMessage, type FieldErrors } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
@@ -145,6 +146,7 @@ export function AutomationForm({ automationId, initial }: Props) {
         <TextField
           label="Name"
           value={draft.name}
+          maxLength={NAME_MAX}
           autoComplete="off"
           placeholder="e.g. Morning"
           onChange={(e) => {

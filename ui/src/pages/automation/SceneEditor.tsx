@@ -1,5 +1,6 @@
 // One scene of an automation: its name, its type, how long it lasts (typed in seconds, sent
 // in milliseconds) and, for blind control, the blinds it moves.
+import { NAME_MAX } from '../../../../hub/validation/fields'
 import type { Blind, SceneType } from '../../api/types'
 import { SelectField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
@@ -85,6 +86,7 @@ export function SceneEditor(props: Props) {
         <TextField
           label="Scene name"
           value={scene.name}
+          maxLength={NAME_MAX}
           data-focus="name"
           onChange={(e) => onChange({ name: e.target.value })}
           error={errors[`${at}.name`]}

@@ -63,6 +63,19 @@ describe('the blind form', () => {
     )
   })
 
+  it('stops the name and the addresses at the hub’s limits while typing', async () => {
+    stubHub()
+    renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)
+    const user = userEvent.setup()
+    const name = screen.getByLabelText('Name') as HTMLInputElement
+    await user.type(name, 'x'.repeat(70))
+    expect(name.value).toHaveLength(64)
+    const up = screen.getByLabelText('Up address') as HTMLInputElement
+    await user.type(up, '247:2550')
+    expect(up.value).toBe('247:255')
+    expect(screen.getByLabelText('Down address').getAttribute('maxlength')).toBe('7')
+  })
+
   it('refuses the same address for up and down without asking the hub', async () => {
     const { sent } = stubHub()
     renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)

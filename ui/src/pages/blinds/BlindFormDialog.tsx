@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr'
 import { staleAfterChangeOf } from '../../api/cache-keys'
 import { mutations } from '../../api/operations'
 import type { Blind } from '../../api/types'
+import { ADDRESS_MAX_LENGTH, NAME_MAX } from '../../../../hub/validation/fields'
 import { TextField } from '../../components/fields'
 import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
@@ -58,6 +59,7 @@ export function BlindFormDialog({ blind, onClose }: Props) {
       <TextField
         label="Name"
         value={values.name}
+        maxLength={NAME_MAX}
         onChange={(e) => set('name', 'name')(e.target.value)}
         error={errors.name}
         placeholder="Living room left"
@@ -67,6 +69,7 @@ export function BlindFormDialog({ blind, onClose }: Props) {
         <TextField
           label="Up address"
           value={values.blindAddressUp}
+          maxLength={ADDRESS_MAX_LENGTH}
           onChange={(e) => set('blindAddressUp', 'blindAddressUp')(e.target.value)}
           error={errors.blindAddressUp}
           hint="UNIT:COIL, e.g. 1:0"
@@ -77,6 +80,7 @@ export function BlindFormDialog({ blind, onClose }: Props) {
         <TextField
           label="Down address"
           value={values.blindAddressDown}
+          maxLength={ADDRESS_MAX_LENGTH}
           onChange={(e) => set('blindAddressDown', 'blindAddressDown')(e.target.value)}
           error={errors.blindAddressDown}
           hint="UNIT:COIL, e.g. 1:1"

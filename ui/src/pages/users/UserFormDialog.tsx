@@ -5,12 +5,14 @@ import { useSWRConfig } from 'swr'
 import { staleAfterChangeOf } from '../../api/cache-keys'
 import { mutations } from '../../api/operations'
 import type { Blind, User } from '../../api/types'
+import { PASSWORD_MAX, USERNAME_MAX } from '../../../../hub/validation/fields'
 import { CheckboxField, TextField } from '../../components/fields'
 import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
 import { useToast } from '../../shell/toast'
 import {
   checkUserForm,
+  loweredUsername,
   userCreateInput,
   userFormValues,
   userUpdateInput,
@@ -67,6 +69,7 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
     onClose()
   }
 
+  const lowered = loweredUsername(values.username)
   const adminNote = isLastAdmin
     ? LAST_ADMIN_NOTE
     : isSelf && user?.isAdmin
@@ -83,9 +86,20 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
       <TextField
         label="Username"
         value={values.username}
+        maxLength={USERNAME_MAX}
         onChange={(e) => change({ username: e.target.value }, 'username')}
         error={errors.username}
-        hint="3–32 characters: a–z, 0–9, dot, underscore, hyphen."
+        hint={
+          <>
+            3–32 characters: a–z, 0–9, dot, underscore, hyphen.
+            {lowered && (
+              <strong className="username-lowered">
+                {' '}
+                Usernames are lower case: this one is saved as {lowered}.
+              </strong>
+            )}
+          </>
+        }
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
@@ -98,6 +112,7 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
           label="Password"
           type="password"
           value={values.password}
+          maxLength={PASSWORD_MAX}
           onChange={(e) => change({ password: e.target.value }, 'password')}
           error={errors.password}
           hint={user ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}

@@ -88,6 +88,36 @@ describe('the users page', () => {
     expect(writes(sent)).toEqual([])
   })
 
+  it('takes a username typed in capitals in lower case, saying so, instead of refusing it', async () => {
+    const sent = renderUsers([admin], {
+      userCreate: { id: 'u-robin', username: 'robin', isAdmin: false, userBlindList: [] },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add user' }))
+    const username = screen.getByLabelText('Username')
+    await user.type(username, 'Robin')
+    const hint = document.getElementById(`${username.id}-hint`)
+    expect(hint?.textContent).toContain('Usernames are lower case: this one is saved as robin.')
+    await user.type(screen.getByLabelText('Password'), 'robins-password')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(writes(sent)).toHaveLength(1))
+    expect(writes(sent)[0]).toMatchObject({
+      operationName: 'userCreate',
+      variables: { input: { username: 'robin' } },
+    })
+  })
+
+  it('stops the username and password at their limits while typing', async () => {
+    renderUsers([admin])
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add user' }))
+    const username = screen.getByLabelText('Username') as HTMLInputElement
+    await user.type(username, 'a'.repeat(40))
+    expect(username.value).toBe('a'.repeat(32))
+    expect(screen.getByLabelText('Password').getAttribute('maxlength')).toBe('256')
+  })
+
   it('keeps the password when an edit leaves it empty and sends only what changed', async () => {
     const sent = renderUsers([admin, anna], {
       userUpdate: { ...anna, userBlindList: [] },

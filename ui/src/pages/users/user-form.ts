@@ -30,9 +30,18 @@ export function checkUserForm(values: UserFormValues, editing: boolean): FieldEr
   ])
 }
 
+/**
+ * The username as the hub stores it, when that differs from what was typed ("Robin" is saved
+ * as robin); null when it is typed as stored.
+ */
+export function loweredUsername(typed: string): string | null {
+  const stored = typed.trim().toLowerCase()
+  return stored !== typed.trim() ? stored : null
+}
+
 export function userCreateInput(values: UserFormValues): UserInput {
   return {
-    username: values.username.trim(),
+    username: values.username.trim().toLowerCase(),
     password: values.password,
     isAdmin: values.isAdmin,
     blindIds: values.isAdmin ? [] : values.blindIds,
@@ -42,7 +51,7 @@ export function userCreateInput(values: UserFormValues): UserInput {
 /** Only the fields that differ from `user`; an empty object when nothing changed. */
 export function userUpdateInput(values: UserFormValues, user: User): UserUpdateInput {
   const input: UserUpdateInput = {}
-  const username = values.username.trim()
+  const username = values.username.trim().toLowerCase()
   if (username !== user.username) input.username = username
   if (values.password !== '') input.password = values.password
   if (values.isAdmin !== user.isAdmin) input.isAdmin = values.isAdmin
