@@ -73,7 +73,7 @@ function RunningNow({ run, scenes }: { run: AutomationRun; scenes: { duration: n
   return (
     <span className="last-run">
       <RunStatusChip run={run} />
-      <span title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
+      <span className="time-left" title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
         {formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))}
       </span>
     </span>

@@ -47,7 +47,7 @@ export function DeleteBlindDialog({ blind, onClose }: { blind: Blind; onClose: (
 function InUse({ usedBy }: { usedBy: AutomationRef[] }) {
   const them = usedBy.length === 1 ? 'it' : 'them'
   return (
-    <>
+    <div className="blind-in-use">
       <p>
         Used by:{' '}
         {usedBy.map((automation, i) => (
@@ -59,6 +59,6 @@ function InUse({ usedBy }: { usedBy: AutomationRef[] }) {
         — remove it from {them} first.
       </p>
       <p className="muted">A blind can be deleted once no automation moves it.</p>
-    </>
+    </div>
   )
 }
