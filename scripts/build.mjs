@@ -57,7 +57,16 @@ export async function main() {
   if (
     !args.has('--hub') &&
     existsSync(uiConfig) &&
-    stale(join(root, 'ui/dist/index.html'), ['ui', 'hub/realtime/events.ts'])
+    // The hub's modules the UI imports (its rules, its event map, its bus wording) count too.
+    stale(join(root, 'ui/dist/index.html'), [
+      'ui',
+      'hub/realtime/events.ts',
+      'hub/validation',
+      'hub/bus/bus-problem.ts',
+      'hub/errors.ts',
+      'hub/status.ts',
+      'firmware-protocol/address.ts',
+    ])
   ) {
     execFileSync(
       process.execPath,
