@@ -161,7 +161,7 @@ export function badOperations(rng: Random, v: Victims): HttpCase[] {
       { ...automation, scene: [{ ...scene, type: 'BLIND_CONTROL', blindAddresses: ['4:9'] }] },
     ],
     ['userCreate', 'UserInput', { username: 'ab', password: 'long-enough' }],
-    ['userCreate', 'UserInput', { username: 'UPPER', password: 'long-enough' }],
+    ['userCreate', 'UserInput', { username: 'Über', password: 'long-enough' }],
     ['userCreate', 'UserInput', { username: 'fuzz', password: 'short' }],
     ['userCreate', 'UserInput', { username: 'fuzz', password: 'x'.repeat(257) }],
     ['userCreate', 'UserInput', { username: 'admin', password: 'long-enough' }],
