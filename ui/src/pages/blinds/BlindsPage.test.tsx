@@ -52,6 +52,8 @@ const hubStatus = (bus: HubStatus['bus']): HubStatus => ({
   clockSynchronized: true,
   locationConfigured: false,
   bus,
+  pulseMode: 'DEVICE',
+  hubTimedPulseUnits: [],
 })
 
 const toastText = () => screen.getByRole('status').textContent ?? ''
