@@ -14,14 +14,16 @@ import { graphqlPlugin } from './graphql/plugin'
 import { hubVersion } from './paths'
 import { Bus } from './bus/bus'
 import type { Link } from './bus/link'
-import { moveBlinds, relaysOf, type Direction } from './bus/moves'
-import { blindAudience } from './db/audience'
+import { relaysOf } from './bus/blind-relays'
+import { PositionStore } from './db/positions'
+import { announceMotion, motionEvent } from './position/motion-events'
+import { Positions } from './position/positions'
+import { PositionTracker } from './position/tracker'
 import { Engine } from './engine/engine'
 import { ClockWatch } from './clock/clock-watch'
 import { readNtpSynchronized } from './clock/ntp-state'
 import { newestRecordAt } from './db/newest-record'
-import type { Viewer } from './db/visibility'
-import { checkId, checkIds } from './validation/fields'
+import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
@@ -76,20 +78,22 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const blinds = new BlindRepository(db, events, now)
   const automations = new AutomationRepository(db, events, now, { hasLocation: !!config.location })
 
+  // Where each blind is: the tracker hears of every relay run from the bus's driver.
+  const tracker = new PositionTracker({
+    store: new PositionStore(db),
+    now: () => performance.timeOrigin + performance.now(),
+    changed: announceMotion({ db, events, now }),
+  })
   const bus = new Bus({
     config,
     log: app.log.child({ module: 'bus' }),
     knownBlinds: () => blinds.all().map(relaysOf),
     onStatus: (status) => events.emit('bus:status', status),
-    onMotion: (id, motion) => {
-      const audience = [...blindAudience(db, [id]).keys()]
-      events.emit('blind:motion', {
-        event: { id, motion, at: new Date(now()).toISOString() },
-        audience,
-      })
-    },
+    observer: tracker,
     ...(deps.busLink && { link: deps.busLink }),
   })
+  const positions = new Positions({ tracker, driver: bus.driver, blinds, events })
+  positions.start()
   const busStatus = () => bus.status()
 
   // The engine asks the clock whether schedules may fire; the clock tells the engine when
@@ -98,6 +102,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     db,
     events,
     driver: bus.driver,
+    positions,
     config,
     now,
     clockTrusted: () => clock.trusted,
@@ -119,12 +124,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     users,
     blinds,
     automations,
-    motionOf: (id) => bus.driver.motion(id),
-    moveBlinds: async (viewer: Viewer, ids: string[], direction: Direction) => {
-      const targets = checkIds('ids', ids).map((id, i) => blinds.get(viewer, id, `ids[${i}]`))
-      await moveBlinds(bus.driver, targets, direction)
-      return targets.map((b) => blinds.get(viewer, b.id))
-    },
+    positions,
     nextRunAt: (id) => engine.scheduler.nextRunAt(id),
     runAutomation: (viewer, id) => {
       automations.get(viewer, id)
@@ -185,11 +185,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     movingBlindsFor: (userId) => {
       const viewer = users.get(userId)
       if (!viewer) return []
-      const at = new Date(now()).toISOString()
-      return bus.driver
-        .moving()
-        .filter((m) => blinds.canSee(viewer, m.id))
-        .map((m) => ({ ...m, at }))
+      return blinds
+        .list(viewer)
+        .map((b) => motionEvent(b.id, positions.state(b.id), now()))
+        .filter((m) => m.motion !== 'IDLE' || m.reversing)
     },
     ...(deps.sessionCheckMs && { sessionCheckMs: deps.sessionCheckMs }),
   })
@@ -205,6 +204,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()
+    positions.stop()
     await bus.stop()
     await realtime.stop()
   })

@@ -15,7 +15,6 @@ function busOn(emulator: RelayBoardEmulator) {
     log: { info() {}, warn() {}, error: (_obj, msg) => failures.push(msg) },
     knownBlinds: () => [KITCHEN],
     onStatus() {},
-    onMotion() {},
     link: new EmulatorLink(emulator),
   })
   return { bus, failures }

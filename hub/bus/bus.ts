@@ -3,10 +3,10 @@
 // at shutdown every known relay is switched off.
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import type { Config } from '../config'
-import type { Motion } from '../realtime/events'
 import type { BusStatusEvent } from '../realtime/events'
 import { CoilWriter } from './coils'
 import type { Link } from './link'
+import type { RelayObserver } from './relay-observer'
 import { EmulatorLink } from './link-emulator'
 import { SerialLink } from './link-serial'
 import { RelayDriver, type BlindRelays } from './relays'
@@ -23,7 +23,8 @@ export interface BusDeps {
   /** Every blind's relays, read fresh each time the safe state is needed. */
   knownBlinds: () => BlindRelays[]
   onStatus: (status: BusStatusEvent) => void
-  onMotion: (blindId: string, motion: Motion) => void
+  /** Hears of every relay run (hub/position). */
+  observer?: RelayObserver
   /** A link of the test's own; otherwise the config decides. */
   link?: Link
 }
@@ -55,7 +56,7 @@ export class Bus {
       coils: this.coils,
       pulse: config.pulse,
       deadTimeMs: config.deadTimeMs,
-      onMotion: deps.onMotion,
+      ...(deps.observer && { observer: deps.observer }),
       log: deps.log,
     })
   }

@@ -22,7 +22,8 @@ interface CoilState {
 }
 
 interface Pending extends CoilSwitch {
-  resolve(): void
+  /** With when the board acted on the frame carrying this switch (monotonic ms). */
+  resolve(answeredAt: number): void
   reject(err: Error): void
 }
 
@@ -62,27 +63,34 @@ export class CoilWriter {
     return s.on
   }
 
-  /** Switches coils; resolves when every frame carrying them was acknowledged. */
-  set(switches: CoilSwitch[]): Promise<void> {
+  /**
+   * Switches coils; resolves when every frame carrying them was acknowledged, with when the
+   * board acted on the last of them (monotonic ms).
+   */
+  set(switches: CoilSwitch[]): Promise<number> {
     return Promise.all(
       switches.map(
         (s) =>
-          new Promise<void>((resolve, reject) => {
+          new Promise<number>((resolve, reject) => {
             this.pending.push({ ...s, resolve, reject })
             this.scheduleFlush()
           }),
       ),
-    ).then(() => undefined)
+    ).then((times) => Math.max(...times))
   }
 
-  /** A board-timed pulse ("flash on"): the relay switches itself off after `ms`. */
-  flash(unit: number, coil: number, ms: number): Promise<void> {
+  /**
+   * A board-timed pulse ("flash on"): the relay switches itself off after `ms`. Resolves with
+   * when the board acted on it (monotonic ms).
+   */
+  flash(unit: number, coil: number, ms: number): Promise<number> {
     // Until the board's whole 100 ms units, rounded up, have surely run out.
     const flashing = () =>
       this.states.set(key(unit, coil), { on: true, flashUntil: flashSurelyEnded(ms) })
     return this.enqueue(async () => {
+      let answeredAt: number
       try {
-        await this.transport.transact(flashOn(unit, coil, ms))
+        ;({ answeredAt } = await this.transport.transactTimed(flashOn(unit, coil, ms)))
       } catch (err) {
         // A lost answer may hide a pulse that started, so the coil counts as possibly on; a
         // refusal (a Modbus exception: a board without flash, say) means it did nothing.
@@ -90,12 +98,16 @@ export class CoilWriter {
         throw err
       }
       flashing()
+      return answeredAt
     })
   }
 
-  private enqueue(op: () => Promise<void>): Promise<void> {
+  private enqueue<T>(op: () => Promise<T>): Promise<T> {
     const run = this.chain.then(op)
-    this.chain = run.catch(() => undefined)
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    )
     return run
   }
 
@@ -175,9 +187,9 @@ export class CoilWriter {
             ),
           }
     try {
-      await this.transport.transact(request)
+      const { answeredAt } = await this.transport.transactTimed(request)
       for (const [coil, on] of final) this.states.set(key(unit, coil), { on, flashUntil: 0 })
-      for (const p of run) p.resolve()
+      for (const p of run) p.resolve(answeredAt)
     } catch (err) {
       // The board may have acted on a frame whose answer was lost: what it switched on may be on.
       for (const [coil, on] of final) {

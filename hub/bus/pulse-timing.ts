@@ -42,31 +42,34 @@ export class PulseTiming {
   }
 
   /**
-   * Switches a relay on for `ms`, board-timed where its unit can; resolves with who times it.
-   * `current` throws when a newer command took over meanwhile.
+   * Switches a relay on for `ms`, board-timed where its unit can; resolves with who times it
+   * and when the board switched it on (monotonic ms). `current` throws when a newer command
+   * took over meanwhile.
    */
-  async switchOn(address: RelayAddress, ms: number, current: () => void): Promise<PulseMode> {
+  async switchOn(
+    address: RelayAddress,
+    ms: number,
+    current: () => void,
+  ): Promise<{ timing: PulseMode; at: number }> {
     if (this.modeOf(address.unit) === 'hub') {
-      await this.switchOnUntimed(address)
-      return 'hub'
+      return { timing: 'hub', at: await this.switchOnUntimed(address) }
     }
     try {
-      await this.coils.flash(address.unit, address.coil, ms)
-      return 'device'
+      return { timing: 'device', at: await this.coils.flash(address.unit, address.coil, ms) }
     } catch (err) {
       if (!refusesBoardTimedPulses(err)) throw err
       current()
-      await this.switchOnUntimed(address)
+      const at = await this.switchOnUntimed(address)
       // Only once the plain on worked: a board that lacks the coil itself refuses that too.
       this.useHubTiming(address.unit, err as Error)
-      return 'hub'
+      return { timing: 'hub', at }
     }
   }
 
   /** Switches a relay on with nothing but the hub's timer to end it. */
-  private async switchOnUntimed(address: RelayAddress): Promise<void> {
+  private async switchOnUntimed(address: RelayAddress): Promise<number> {
     try {
-      await this.coils.set([{ ...address, on: true }])
+      return await this.coils.set([{ ...address, on: true }])
     } catch (err) {
       // The board may have switched on although its answer was lost, and no hub timer
       // would end it: ask for off at once, as far as the bus lets us.

@@ -5,7 +5,8 @@ import { RelayBoardEmulator, type CoilChange } from '../../firmware-protocol/emu
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { CoilWriter } from './coils'
-import { RelayDriver, Superseded, type BlindRelays } from './relays'
+import type { RelayObserver } from './relay-observer'
+import { RelayDriver, Superseded, type BlindRelays, type Side } from './relays'
 import { BusError, Transport } from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 
@@ -44,10 +45,31 @@ async function rig(pulse: PulseMode, deadTimeMs: number): Promise<Rig> {
     coils: new CoilWriter(transport),
     pulse,
     deadTimeMs,
-    onMotion: (id, motion) => motions.push([id, motion]),
+    observer: motionRecorder(motions),
   })
   rigs.push({ transport, emulator, driver })
   return { emulator, link, driver, motions }
+}
+
+/** What a blind does as the observer hears it: its changes of motion, in order. */
+function motionRecorder(motions: [string, Motion][]): RelayObserver {
+  const now = new Map<string, Motion>()
+  const become = (id: string, motion: Motion) => {
+    if ((now.get(id) ?? 'IDLE') === motion) return
+    now.set(id, motion)
+    motions.push([id, motion])
+  }
+  const idleUnless = (id: string, side: Side) => {
+    if (now.get(id) === (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')) become(id, 'IDLE')
+  }
+  return {
+    starting: () => undefined,
+    on: (id, side) => become(id, side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN'),
+    off: (id, side) => idleUnless(id, side),
+    unsure: (id, side) => idleUnless(id, side),
+    reversing: (id) => become(id, 'IDLE'),
+    allOff: (ids) => ids.forEach((id) => become(id, 'IDLE')),
+  }
 }
 
 /** A blind whose up relay is `unit:coil` and whose down relay is the next coil. */

@@ -7,11 +7,15 @@
 //   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move; a unit
 //     that refuses them gets hub-timed ones (pulse-timing.ts), whose off is asked for until
 //     the board acknowledges it.
+// An observer (hub/position) hears of every side going on and off, as the board acted.
 import type { RelayAddress } from '../../firmware-protocol/address'
+import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { flashSurelyEnded, type CoilWriter } from './coils'
 import { PulseTiming } from './pulse-timing'
+import { wallClockOf, type RelayObserver } from './relay-observer'
+import { RunEnds } from './run-ends'
 import { BusError } from './transport'
 
 export const MAX_PULSE_MS = 300_000
@@ -31,7 +35,7 @@ export interface RelayDriverOptions {
   coils: CoilWriter
   pulse: PulseMode
   deadTimeMs: number
-  onMotion: (blindId: string, motion: Motion) => void
+  observer?: RelayObserver
   log?: RelayLog
 }
 
@@ -51,9 +55,15 @@ interface BlindState {
   endTimer: NodeJS.Timeout | undefined
   cancelWait: (() => void) | undefined
   lock: Promise<void>
+  ends: RunEnds
 }
 
+/** A run's length, or a function asked right before its frame (null: switch nothing on). */
+export type RunLength = number | (() => number | null)
+
 const monotonic = () => performance.now()
+/** How long a board-timed pulse of `ms` really lasts: the board counts whole 100 ms units. */
+const boardMs = (ms: number) => pulseUnits(ms) * PULSE_UNIT_MS
 const other = (side: Side): Side => (side === 'UP' ? 'DOWN' : 'UP')
 const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
 
@@ -89,20 +99,22 @@ export class RelayDriver {
   }
 
   /**
-   * Runs one side of a blind for `durationMs` (capped at 300000 ms), after switching the other
-   * side off and waiting out the dead time. Resolves once the side is on; rejects with the bus
-   * error when a frame fails, or with Superseded when a newer command took over. The number
-   * it resolves with names this command, for stopIfCurrent.
+   * Runs one side of a blind for `length` ms (capped at 300000 ms), after switching the other
+   * side off and waiting out the dead time. A length given as a function is asked right before
+   * the frame; null then means the side stays (or goes) off. Resolves once the side is on;
+   * rejects with the bus error when a frame fails, or with Superseded when a newer command
+   * took over. The number it resolves with names this command, for stopIfCurrent and ended.
    */
-  run(blind: BlindRelays, side: Side, durationMs: number): Promise<number> {
-    const ms = Math.max(0, Math.min(Math.round(durationMs), MAX_PULSE_MS))
-    return this.command(blind, async (s, current) => {
+  run(blind: BlindRelays, side: Side, length: RunLength): Promise<number> {
+    const { observer } = this.options
+    return this.command(blind, async (s, current, generation) => {
       const reverse = other(side)
       const reverseAddress = side === 'UP' ? blind.down : blind.up
       const address = side === 'UP' ? blind.up : blind.down
       if (this.options.coils.isOn(reverseAddress.unit, reverseAddress.coil)) {
-        await this.options.coils.set([{ ...reverseAddress, on: false }])
+        const at = await this.options.coils.set([{ ...reverseAddress, on: false }])
         s.offAt[reverse] = monotonic()
+        observer?.off(blind.id, reverse, wallClockOf(at))
       } else if (s.flashUntil[reverse] > 0) {
         // The board ended that pulse by itself: that is when the side went off.
         s.offAt[reverse] = Math.max(s.offAt[reverse], s.flashUntil[reverse])
@@ -110,7 +122,10 @@ export class RelayDriver {
       s.flashUntil[reverse] = 0
       current()
       let wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
-      if (wait > 0) this.setMotion(blind.id, s, 'IDLE')
+      if (wait > 0) {
+        this.setMotion(blind.id, s, 'IDLE')
+        observer?.reversing(blind.id, side, wallClockOf(monotonic() + wait))
+      }
       // Timers count from the event loop's cached clock and may fire early: check, and wait on.
       while (wait > 0) {
         await this.sleep(s, wait)
@@ -118,13 +133,49 @@ export class RelayDriver {
         wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
       }
       current()
-      const timing = await this.pulses.switchOn(address, ms, current)
-      // When a board-timed pulse surely ended: the board's whole 100 ms units, plus a margin.
-      if (timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms)
+      const asked = typeof length === 'number' ? length : length()
+      if (asked === null) {
+        // Nothing to run: a side still on from an older command stops here.
+        if (this.options.coils.isOn(address.unit, address.coil)) {
+          const at = await this.options.coils.set([{ ...address, on: false }])
+          s.offAt[side] = monotonic()
+          observer?.off(blind.id, side, wallClockOf(at))
+        }
+        s.flashUntil[side] = 0
+        this.setMotion(blind.id, s, 'IDLE')
+        s.ends.ended(generation)
+        return
+      }
+      const ms = Math.max(0, Math.min(Math.round(asked), MAX_PULSE_MS))
+      const boardTimed = this.pulses.modeOf(address.unit) === 'device'
+      observer?.starting(blind.id, side, boardTimed ? boardMs(ms) : ms, boardTimed)
+      let on: { timing: PulseMode; at: number }
+      try {
+        on = await this.pulses.switchOn(address, ms, current)
+      } catch (err) {
+        if (!(err instanceof Superseded)) observer?.unsure(blind.id, side)
+        throw err
+      }
+      // A board-timed pulse lasts the board's whole 100 ms units; it surely ended a margin later.
+      const runMs = on.timing === 'device' ? boardMs(ms) : ms
+      if (on.timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms)
+      observer?.on(blind.id, side, wallClockOf(on.at), runMs, on.timing === 'device')
       current()
       this.setMotion(blind.id, s, motionOf(side))
-      s.endTimer = setTimeout(() => void this.finish(blind, side, s.generation, timing), ms)
+      const endsIn = on.at + runMs - monotonic()
+      s.endTimer = setTimeout(
+        () => void this.finish(blind, side, generation, on.timing, on.at + runMs),
+        Math.max(0, endsIn),
+      )
     })
+  }
+
+  /**
+   * Resolves true once the run that `command` started has run its course, or false when a
+   * newer command (a stop, a cancel, the safe state) took the blind over first.
+   */
+  ended(blindId: string, command: number): Promise<boolean> {
+    return this.state(blindId).ends.wait(command)
   }
 
   /**
@@ -141,7 +192,7 @@ export class RelayDriver {
     return Promise.all(
       blinds.map((blind) =>
         this.command(blind, async (s) => {
-          await this.options.coils.set([
+          const at = await this.options.coils.set([
             { ...blind.up, on: false },
             { ...blind.down, on: false },
           ])
@@ -149,6 +200,7 @@ export class RelayDriver {
           for (const side of ['UP', 'DOWN'] as const) {
             if (s.motion === motionOf(side) || s.flashUntil[side] > t) s.offAt[side] = t
             s.flashUntil[side] = 0
+            this.options.observer?.off(blind.id, side, wallClockOf(at))
           }
           this.setMotion(blind.id, s, 'IDLE')
         }).catch((err) => {
@@ -160,16 +212,16 @@ export class RelayDriver {
 
   /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
   async allOff(blinds: BlindRelays[]): Promise<void> {
-    for (const s of this.blinds.values()) {
-      s.generation++
-      clearTimeout(s.endTimer)
-      s.cancelWait?.()
-    }
-    await this.options.coils.set(
+    for (const s of this.blinds.values()) this.supersede(s)
+    const at = await this.options.coils.set(
       blinds.flatMap((b) => [
         { ...b.up, on: false },
         { ...b.down, on: false },
       ]),
+    )
+    this.options.observer?.allOff(
+      blinds.map((b) => b.id),
+      wallClockOf(at),
     )
     const t = monotonic()
     for (const blind of blinds) {
@@ -183,24 +235,24 @@ export class RelayDriver {
   /** No new commands; pending timers end. */
   close(): void {
     this.stopped = true
-    for (const s of this.blinds.values()) {
-      s.generation++
-      clearTimeout(s.endTimer)
-      s.cancelWait?.()
-    }
+    for (const s of this.blinds.values()) this.supersede(s)
   }
 
+  /** A run's time is up: `endsAt` (monotonic ms) is when a board-timed pulse went off. */
   private async finish(
     blind: BlindRelays,
     side: Side,
     generation: number,
     timing: PulseMode,
+    endsAt: number,
   ): Promise<void> {
     const s = this.state(blind.id)
     if (s.generation !== generation) return
+    s.ends.ended(generation)
     if (timing === 'hub') return this.switchOffUntilAcknowledged(blind, side)
     s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
     s.flashUntil[side] = 0
+    this.options.observer?.off(blind.id, side, wallClockOf(endsAt))
     this.setMotion(blind.id, s, 'IDLE')
   }
 
@@ -217,8 +269,9 @@ export class RelayDriver {
     let delayMs = OFF_RETRY_FIRST_MS
     for (let attempt = 1; ; attempt++) {
       const off = this.command(blind, async (st) => {
-        await this.options.coils.set([{ ...address, on: false }])
+        const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
+        this.options.observer?.off(blind.id, side, wallClockOf(at))
         this.setMotion(blind.id, st, 'IDLE')
       })
       const generation = s.generation
@@ -248,20 +301,18 @@ export class RelayDriver {
    */
   private command(
     blind: BlindRelays,
-    step: (s: BlindState, current: () => void) => Promise<void>,
+    step: (s: BlindState, current: () => void, generation: number) => Promise<void>,
   ): Promise<number> {
     if (this.stopped) return Promise.reject(new Superseded('the relay driver is shutting down'))
     const s = this.state(blind.id)
-    const generation = ++s.generation
-    clearTimeout(s.endTimer)
-    s.cancelWait?.()
+    const generation = this.supersede(s)
     const current = () => {
       if (s.generation !== generation)
         throw new Superseded(`a newer command for blind ${blind.id} took over`)
     }
     const run = s.lock.then(async () => {
       current()
-      await step(s, current)
+      await step(s, current, generation)
       return generation
     })
     s.lock = run.then(
@@ -269,6 +320,15 @@ export class RelayDriver {
       () => undefined,
     )
     return run
+  }
+
+  /** A newer command takes the blind: older ones stop at their next check. Returns its number. */
+  private supersede(s: BlindState): number {
+    s.generation++
+    clearTimeout(s.endTimer)
+    s.cancelWait?.()
+    s.ends.supersededBy(s.generation)
+    return s.generation
   }
 
   private sleep(s: BlindState, ms: number): Promise<void> {
@@ -283,10 +343,8 @@ export class RelayDriver {
     })
   }
 
-  private setMotion(id: string, s: BlindState, motion: Motion): void {
-    if (s.motion === motion) return
+  private setMotion(_id: string, s: BlindState, motion: Motion): void {
     s.motion = motion
-    this.options.onMotion(id, motion)
   }
 
   private state(id: string): BlindState {
@@ -300,6 +358,7 @@ export class RelayDriver {
         endTimer: undefined,
         cancelWait: undefined,
         lock: Promise.resolve(),
+        ends: new RunEnds(),
       }
       this.blinds.set(id, s)
     }

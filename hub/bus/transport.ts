@@ -56,6 +56,12 @@ export class BusError extends Error {
 
 const monotonic = () => performance.now()
 
+export interface TimedResponse {
+  response: Response
+  /** When the board acted: its answer's start on the wire (monotonic ms). */
+  answeredAt: number
+}
+
 export class Transport {
   private readonly link: Link
   private rx: number[] = []
@@ -110,13 +116,23 @@ export class Transport {
   }
 
   /** Queues one request; resolves with the board's response. */
-  transact(request: Request): Promise<Response> {
+  async transact(request: Request): Promise<Response> {
+    return (await this.transactTimed(request)).response
+  }
+
+  /**
+   * Queues one request; resolves with the response and when the board acted on the request
+   * (monotonic ms): the moment its answer started on the wire, which a relay's motor time is
+   * counted from. The answer's own wire time is taken off, so a 9600 baud line does not make
+   * every start and stop look 8 ms late.
+   */
+  transactTimed(request: Request): Promise<TimedResponse> {
     const run = this.tail.then(() => this.run(request))
     this.tail = run.catch(() => undefined)
     return run
   }
 
-  private async run(request: Request): Promise<Response> {
+  private async run(request: Request): Promise<TimedResponse> {
     const frame = encodeRequest(request)
     let failure = ''
     for (let attempt = 0; attempt <= (this.options.retries ?? RETRIES); attempt++) {
@@ -139,6 +155,9 @@ export class Transport {
         (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
       const bytes = await this.receive(deadline)
       this.lastActivity = monotonic()
+      const answeredAt = bytes
+        ? this.lastActivity - frameTimeMs(bytes.length, this.options.baud, this.options.parity)
+        : 0
       if (!bytes) {
         failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`
         continue
@@ -157,7 +176,7 @@ export class Transport {
         continue
       }
       this.setError(undefined)
-      return response
+      return { response, answeredAt }
     }
     const message = `${failure} (${1 + (this.options.retries ?? RETRIES)} tries)`
     this.options.log.warn({ path: this.link.path, unit: request.unit }, message)

@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Audience } from '../events'
 import type { Db } from './open'
-import { sceneTargets, scenes, userBlinds, users } from './schema'
+import { sceneBlindUses, scenes, userBlinds, users } from './schema'
 
 function adminIds(db: Db): string[] {
   return db
@@ -45,9 +45,9 @@ export function blindsOfAutomations(db: Db, automationIds: string[]): Map<string
   const byAutomation = new Map(automationIds.map((id) => [id, new Set<string>()]))
   if (automationIds.length === 0) return byAutomation
   const rows = db
-    .select({ automationId: scenes.automationId, blindId: sceneTargets.blindId })
-    .from(sceneTargets)
-    .innerJoin(scenes, eq(scenes.id, sceneTargets.sceneId))
+    .select({ automationId: scenes.automationId, blindId: sceneBlindUses.blindId })
+    .from(sceneBlindUses)
+    .innerJoin(scenes, eq(scenes.id, sceneBlindUses.sceneId))
     .where(inArray(scenes.automationId, automationIds))
     .all()
   for (const r of rows) byAutomation.get(r.automationId)?.add(r.blindId)

@@ -2,18 +2,22 @@
 // scheduler, and the scenes with their relays for the runner.
 import { and, asc, inArray, max } from 'drizzle-orm'
 import type { SceneType, Trigger } from '../validation/automation'
-import { targetsOfScenes, triggerOf } from './automation-rows'
+import { blindsOfScenes, targetsOfScenes, triggerOf } from './automation-rows'
 import type { Db } from './open'
 import { automationRuns, automations, scenes } from './schema'
+
+type BlindAddresses = { id: string; blindAddressUp: string; blindAddressDown: string }
 
 export interface PlannedScene {
   index: number
   type: SceneType
   durationMs: number
-  targets: {
-    side: 'UP' | 'DOWN'
-    blind: { id: string; blindAddressUp: string; blindAddressDown: string }
-  }[]
+  /** BLIND_CONTROL: the relays to pulse. */
+  targets: { side: 'UP' | 'DOWN'; blind: BlindAddresses }[]
+  /** POSITION: the blinds to move, and where to. */
+  blinds: BlindAddresses[]
+  position: number | null
+  tilt: number | null
 }
 
 export interface ScheduledTrigger {
@@ -77,6 +81,14 @@ export function scenePlans(db: Db, automationIds: string[]): Map<string, Planned
   )) {
     targets.set(t.sceneId, [...(targets.get(t.sceneId) ?? []), t])
   }
+  const moved = new Map<string, BlindAddresses[]>()
+  for (const b of blindsOfScenes(
+    db,
+    sceneRows.map((r) => r.id),
+  )) {
+    const blind = { id: b.blindId, blindAddressUp: b.up, blindAddressDown: b.down }
+    moved.set(b.sceneId, [...(moved.get(b.sceneId) ?? []), blind])
+  }
   for (const r of sceneRows) {
     plans.get(r.automationId)?.push({
       index: r.index,
@@ -86,6 +98,9 @@ export function scenePlans(db: Db, automationIds: string[]): Map<string, Planned
         side: t.side,
         blind: { id: t.blindId, blindAddressUp: t.up, blindAddressDown: t.down },
       })),
+      blinds: moved.get(r.id) ?? [],
+      position: r.targetPosition,
+      tilt: r.targetTilt,
     })
   }
   return plans

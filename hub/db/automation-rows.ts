@@ -3,9 +3,10 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Automation, Scene } from './automations'
 import type { Trigger } from '../validation/automation'
+import { fullRun, type TravelTimes } from '../position/travel'
 import type { Db } from './open'
 import type { automations } from './schema'
-import { automationFavorites, blinds, sceneTargets, scenes } from './schema'
+import { automationFavorites, blinds, sceneBlinds, sceneTargets, scenes } from './schema'
 
 export type AutomationRow = typeof automations.$inferSelect
 
@@ -41,7 +42,31 @@ export function targetsOfScenes(db: Db, sceneIds: string[]) {
     .all()
 }
 
-/** Rows to API objects with three queries, however many automations. */
+/**
+ * The blinds of the given POSITION scenes, in each scene's order, with their addresses and
+ * the motor times a step's length is estimated from.
+ */
+export function blindsOfScenes(db: Db, sceneIds: string[]) {
+  if (sceneIds.length === 0) return []
+  return db
+    .select({
+      sceneId: sceneBlinds.sceneId,
+      blindId: blinds.id,
+      up: blinds.addressUp,
+      down: blinds.addressDown,
+      travelTimeUpMs: blinds.travelTimeUpMs,
+      travelTimeDownMs: blinds.travelTimeDownMs,
+      motorStartDelayMs: blinds.motorStartDelayMs,
+      tiltTimeMs: blinds.tiltTimeMs,
+    })
+    .from(sceneBlinds)
+    .innerJoin(blinds, eq(blinds.id, sceneBlinds.blindId))
+    .where(inArray(sceneBlinds.sceneId, sceneIds))
+    .orderBy(asc(sceneBlinds.sceneId), asc(sceneBlinds.idx))
+    .all()
+}
+
+/** Rows to API objects with four queries, however many automations. */
 export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[]): Automation[] {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
@@ -51,10 +76,12 @@ export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[
     .where(inArray(scenes.automationId, ids))
     .orderBy(asc(scenes.automationId), asc(scenes.index))
     .all()
-  const targetRows = targetsOfScenes(
-    db,
-    sceneRows.map((s) => s.id),
-  )
+  const sceneIds = sceneRows.map((s) => s.id)
+  const targetRows = targetsOfScenes(db, sceneIds)
+  const positionBlinds = new Map<string, ReturnType<typeof blindsOfScenes>>()
+  for (const b of blindsOfScenes(db, sceneIds)) {
+    positionBlinds.set(b.sceneId, [...(positionBlinds.get(b.sceneId) ?? []), b])
+  }
   const favorites = new Set(
     db
       .select({ id: automationFavorites.automationId })
@@ -72,13 +99,17 @@ export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[
   const scenesOf = new Map<string, Scene[]>()
   for (const s of sceneRows) {
     const list = scenesOf.get(s.automationId) ?? []
+    const moved = positionBlinds.get(s.id) ?? []
     list.push({
       id: s.id,
       name: s.name,
       type: s.type,
       index: s.index,
-      duration: s.durationMs,
+      duration: s.type === 'POSITION' ? longestFullRunMs(moved) : s.durationMs,
       blindAddresses: addressesOf.get(s.id) ?? [],
+      blindIds: moved.map((b) => b.blindId),
+      position: s.targetPosition,
+      tilt: s.targetTilt,
     })
     scenesOf.set(s.automationId, list)
   }
@@ -89,4 +120,12 @@ export function assembleAutomations(db: Db, userId: string, rows: AutomationRow[
     trigger: triggerOf(r),
     scene: scenesOf.get(r.id) ?? [],
   }))
+}
+
+/** A POSITION step's length, estimated: the longest full run among its blinds. */
+function longestFullRunMs(moved: TravelTimes[]): number {
+  return Math.max(
+    0,
+    ...moved.map((b) => Math.max(fullRun(b, 'UP').relayMs, fullRun(b, 'DOWN').relayMs)),
+  )
 }

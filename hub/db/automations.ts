@@ -2,7 +2,7 @@
 // may see and change only automations whose every relay belongs to a blind assigned to them.
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
-import { badInput, conflict, forbidden, notFound } from '../errors'
+import { conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
 import {
   checkAutomationInput,
@@ -16,15 +16,9 @@ import { automationAudience, mergeAudiences } from './audience'
 import { assembleAutomations } from './automation-rows'
 import { toRun } from './runs'
 import type { Db } from './open'
-import {
-  automationFavorites,
-  automationRuns,
-  automations,
-  blinds,
-  sceneTargets,
-  scenes,
-} from './schema'
-import { visibleAutomationIds, visibleBlindIds, type Viewer } from './visibility'
+import { automationFavorites, automationRuns, automations, scenes } from './schema'
+import { insertScenes, resolveScenes } from './scene-rows'
+import { visibleAutomationIds, type Viewer } from './visibility'
 
 export interface Scene {
   id: string
@@ -33,6 +27,9 @@ export interface Scene {
   index: number
   duration: number
   blindAddresses: string[]
+  blindIds: string[]
+  position: number | null
+  tilt: number | null
 }
 
 export interface Automation {
@@ -91,7 +88,7 @@ export class AutomationRepository {
     const id = randomUUID()
     this.db.transaction(
       (tx) => {
-        const targets = this.resolveTargets(viewer, spec.scenes)
+        const drives = resolveScenes(this.db, viewer, spec.scenes)
         this.checkNameFree(spec.name)
         const t = this.now()
         tx.insert(automations)
@@ -104,7 +101,7 @@ export class AutomationRepository {
             updatedAt: t,
           })
           .run()
-        this.insertScenes(id, spec.scenes, targets)
+        insertScenes(this.db, id, spec.scenes, drives)
       },
       { behavior: 'immediate' },
     )
@@ -119,7 +116,7 @@ export class AutomationRepository {
     this.db.transaction(
       (tx) => {
         this.get(viewer, id)
-        const targets = this.resolveTargets(viewer, spec.scenes)
+        const drives = resolveScenes(this.db, viewer, spec.scenes)
         this.checkNameFree(spec.name, id)
         tx.update(automations)
           .set({
@@ -131,7 +128,7 @@ export class AutomationRepository {
           .where(eq(automations.id, id))
           .run()
         tx.delete(scenes).where(eq(scenes.automationId, id)).run()
-        this.insertScenes(id, spec.scenes, targets)
+        insertScenes(this.db, id, spec.scenes, drives)
       },
       { behavior: 'immediate' },
     )
@@ -248,73 +245,6 @@ export class AutomationRepository {
       )
       .get()
     if (same) throw conflict(`name: an automation called ${same.name} already exists`, 'name')
-  }
-
-  /**
-   * Maps every scene address to a blind's side. An unknown address is bad input; one on a
-   * blind the viewer may not control is forbidden; both sides of one blind in one scene would
-   * run up and down together, so that is refused too.
-   */
-  private resolveTargets(viewer: Viewer, specs: { addresses: string[] }[]) {
-    const bySide = new Map<string, { blindId: string; side: 'UP' | 'DOWN'; name: string }>()
-    for (const b of this.db.select().from(blinds).all()) {
-      bySide.set(b.addressUp, { blindId: b.id, side: 'UP', name: b.name })
-      bySide.set(b.addressDown, { blindId: b.id, side: 'DOWN', name: b.name })
-    }
-    const mine = viewer.isAdmin ? null : visibleBlindIds(this.db, viewer)
-    return specs.map((scene, i) => {
-      const blindsInScene = new Set<string>()
-      return scene.addresses.map((address, j) => {
-        const field = `scene[${i}].blindAddresses[${j}]`
-        const target = bySide.get(address)
-        if (!target)
-          throw badInput(
-            field,
-            `must be the up or down address of a blind; no blind uses ${address}`,
-          )
-        if (mine && !mine.has(target.blindId)) {
-          throw forbidden(`${field}: blind ${target.name} is not assigned to you`)
-        }
-        if (blindsInScene.has(target.blindId)) {
-          throw badInput(
-            field,
-            `must not drive both the up and the down relay of blind ${target.name} in one scene`,
-          )
-        }
-        blindsInScene.add(target.blindId)
-        return target
-      })
-    })
-  }
-
-  private insertScenes(
-    automationId: string,
-    specs: { name: string; type: SceneType; durationMs: number }[],
-    targets: { blindId: string; side: 'UP' | 'DOWN' }[][],
-  ): void {
-    specs.forEach((s, index) => {
-      const sceneId = randomUUID()
-      this.db
-        .insert(scenes)
-        .values({
-          id: sceneId,
-          automationId,
-          index,
-          name: s.name,
-          type: s.type,
-          durationMs: s.durationMs,
-        })
-        .run()
-      const list = targets[index] ?? []
-      if (list.length > 0) {
-        this.db
-          .insert(sceneTargets)
-          .values(
-            list.map((t, position) => ({ sceneId, position, blindId: t.blindId, side: t.side })),
-          )
-          .run()
-      }
-    })
   }
 
   private announce(ids: string[]): void {

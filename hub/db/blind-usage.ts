@@ -2,7 +2,7 @@
 // asks to. One query for any number of blinds, so a list asking for it costs one query.
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from './open'
-import { automations, sceneTargets, scenes } from './schema'
+import { automations, sceneBlindUses, scenes } from './schema'
 import { visibleAutomationIds, type Viewer } from './visibility'
 
 /** An automation as a blind names it. */
@@ -24,15 +24,15 @@ export function automationsUsing(
   if (blindIds.length === 0) return used
   const rows = db
     .selectDistinct({
-      blindId: sceneTargets.blindId,
+      blindId: sceneBlindUses.blindId,
       id: automations.id,
       name: automations.name,
       nameKey: automations.nameKey,
     })
-    .from(sceneTargets)
-    .innerJoin(scenes, eq(scenes.id, sceneTargets.sceneId))
+    .from(sceneBlindUses)
+    .innerJoin(scenes, eq(scenes.id, sceneBlindUses.sceneId))
     .innerJoin(automations, eq(automations.id, scenes.automationId))
-    .where(inArray(sceneTargets.blindId, [...used.keys()]))
+    .where(inArray(sceneBlindUses.blindId, [...used.keys()]))
     .orderBy(asc(automations.nameKey))
     .all()
   const visible = viewer.isAdmin ? null : visibleAutomationIds(db, viewer)

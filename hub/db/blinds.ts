@@ -3,49 +3,46 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm'
 import { badInput, conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
-import {
-  checkAddress,
-  checkId,
-  checkIds,
-  checkIntegerIn,
-  checkName,
-  nameKey,
-  TRAVEL_TIME_MAX_MS,
-  TRAVEL_TIME_MIN_MS,
-} from '../validation/fields'
+import { checkBlindInput, type BlindInput, type BlindSpec } from '../validation/blind'
+import { checkId, checkIds } from '../validation/fields'
 import { automationAudience, blindAudience } from './audience'
 import { automationsUsing, type AutomationRef } from './blind-usage'
 import type { Db } from './open'
-import { automations, blindFavorites, blinds, sceneTargets, scenes, userBlinds } from './schema'
+import { automations, blindFavorites, blinds, sceneBlindUses, scenes, userBlinds } from './schema'
 import type { Viewer } from './visibility'
+
+export type { BlindInput } from '../validation/blind'
 
 export interface Blind {
   id: string
   name: string
   blindAddressUp: string
   blindAddressDown: string
+  /** The longer of the two travel times. */
   travelTimeMs: number
+  travelTimeUpMs: number
+  travelTimeDownMs: number
+  motorStartDelayMs: number
+  tiltTimeMs: number
+  room: string | null
+  myPosition: number | null
   isFavorite: boolean
 }
-
-export interface BlindInput {
-  name: string
-  blindAddressUp: string
-  blindAddressDown: string
-  travelTimeMs?: number | null
-}
-
-export const DEFAULT_TRAVEL_TIME_MS = 60000
 
 const blindColumns = {
   id: blinds.id,
   name: blinds.name,
   blindAddressUp: blinds.addressUp,
   blindAddressDown: blinds.addressDown,
-  travelTimeMs: blinds.travelTimeMs,
+  travelTimeUpMs: blinds.travelTimeUpMs,
+  travelTimeDownMs: blinds.travelTimeDownMs,
+  motorStartDelayMs: blinds.motorStartDelayMs,
+  tiltTimeMs: blinds.tiltTimeMs,
+  room: blinds.room,
+  myPosition: blinds.myPosition,
 }
 
-type BlindRow = Omit<Blind, 'isFavorite'>
+type BlindRow = Omit<Blind, 'isFavorite' | 'travelTimeMs'>
 
 export class BlindRepository {
   constructor(
@@ -71,8 +68,15 @@ export class BlindRepository {
   }
 
   /** Every blind's addresses, for the bus's safe state. */
-  all(): Omit<Blind, 'isFavorite'>[] {
-    return this.db.select(blindColumns).from(blinds).all()
+  all(): { id: string; blindAddressUp: string; blindAddressDown: string }[] {
+    return this.db
+      .select({
+        id: blinds.id,
+        blindAddressUp: blinds.addressUp,
+        blindAddressDown: blinds.addressDown,
+      })
+      .from(blinds)
+      .all()
   }
 
   /** One blind the viewer may see: 404 when it does not exist, 403 when it is not theirs. */
@@ -112,7 +116,7 @@ export class BlindRepository {
   }
 
   create(viewer: Viewer, input: BlindInput): Blind {
-    const spec = this.check(input)
+    const spec = checkBlindInput(input)
     const id = randomUUID()
     const t = this.now()
     this.db.transaction(
@@ -130,7 +134,7 @@ export class BlindRepository {
 
   update(viewer: Viewer, id: string, input: BlindInput): Blind {
     checkId('id', id)
-    const spec = this.check(input)
+    const spec = checkBlindInput(input)
     this.db.transaction(
       (tx) => {
         if (!tx.select({ id: blinds.id }).from(blinds).where(eq(blinds.id, id)).get()) {
@@ -159,11 +163,11 @@ export class BlindRepository {
       (tx) => {
         const users = tx
           .selectDistinct({ blind: blinds.name, automation: automations.name })
-          .from(sceneTargets)
-          .innerJoin(blinds, eq(blinds.id, sceneTargets.blindId))
-          .innerJoin(scenes, eq(scenes.id, sceneTargets.sceneId))
+          .from(sceneBlindUses)
+          .innerJoin(blinds, eq(blinds.id, sceneBlindUses.blindId))
+          .innerJoin(scenes, eq(scenes.id, sceneBlindUses.sceneId))
           .innerJoin(automations, eq(automations.id, scenes.automationId))
-          .where(inArray(sceneTargets.blindId, wanted))
+          .where(inArray(sceneBlindUses.blindId, wanted))
           .all()
         if (users.length > 0) {
           const list = users.map((u) => `${u.blind} in ${u.automation}`).join(', ')
@@ -207,28 +211,8 @@ export class BlindRepository {
     return true
   }
 
-  private check(input: BlindInput) {
-    const name = checkName('name', input.name)
-    const addressUp = checkAddress('blindAddressUp', input.blindAddressUp)
-    const addressDown = checkAddress('blindAddressDown', input.blindAddressDown)
-    if (addressUp === addressDown) {
-      throw badInput('blindAddressDown', `must differ from blindAddressUp (both are ${addressUp})`)
-    }
-    const travelTimeMs = checkIntegerIn(
-      'travelTimeMs',
-      input.travelTimeMs ?? DEFAULT_TRAVEL_TIME_MS,
-      TRAVEL_TIME_MIN_MS,
-      TRAVEL_TIME_MAX_MS,
-      ' ms',
-    )
-    return { name, nameKey: nameKey(name), addressUp, addressDown, travelTimeMs }
-  }
-
   /** Names are unique ignoring case; an address belongs to one blind at most, on either side. */
-  private checkUnique(
-    spec: { name: string; nameKey: string; addressUp: string; addressDown: string },
-    exceptId?: string,
-  ) {
+  private checkUnique(spec: BlindSpec, exceptId?: string) {
     const others = exceptId ? ne(blinds.id, exceptId) : undefined
     const sameName = this.db
       .select({ name: blinds.name })
@@ -263,7 +247,11 @@ export class BlindRepository {
 
   private withFavorites(userId: string, rows: BlindRow[]): Blind[] {
     const favorites = this.favoriteIds(userId)
-    return rows.map((r) => ({ ...r, isFavorite: favorites.has(r.id) }))
+    return rows.map((r) => ({
+      ...r,
+      travelTimeMs: Math.max(r.travelTimeUpMs, r.travelTimeDownMs),
+      isFavorite: favorites.has(r.id),
+    }))
   }
 
   private announce(ids: string[]): void {
@@ -277,9 +265,9 @@ export class BlindRepository {
   private announceAutomationsOf(blindIds: string[]): void {
     const ids = this.db
       .selectDistinct({ id: scenes.automationId })
-      .from(sceneTargets)
-      .innerJoin(scenes, eq(scenes.id, sceneTargets.sceneId))
-      .where(inArray(sceneTargets.blindId, blindIds))
+      .from(sceneBlindUses)
+      .innerJoin(scenes, eq(scenes.id, sceneBlindUses.sceneId))
+      .where(inArray(sceneBlindUses.blindId, blindIds))
       .all()
       .map((r) => r.id)
     if (ids.length > 0) {

@@ -2,7 +2,16 @@
 // Scenes point at blinds by (blind, side), so a rewired blind keeps its automations working;
 // the scene's `blindAddresses` are read from the blinds' current addresses.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  sqliteView,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -36,7 +45,19 @@ export const blinds = sqliteTable(
     nameKey: text('name_key').notNull(),
     addressUp: text('address_up').notNull(),
     addressDown: text('address_down').notNull(),
-    travelTimeMs: integer('travel_time_ms').notNull(),
+    /** Full travel from closed to open, and from open to closed (ms). */
+    travelTimeUpMs: integer('travel_time_up_ms').notNull(),
+    travelTimeDownMs: integer('travel_time_down_ms').notNull(),
+    /** The motor's lag after its relay closes (ms). */
+    motorStartDelayMs: integer('motor_start_delay_ms').notNull().default(0),
+    /** A full turn of a venetian blind's slats (ms); 0 for a blind without slats. */
+    tiltTimeMs: integer('tilt_time_ms').notNull().default(0),
+    room: text('room'),
+    /** The household's "my" preset, 0-100. */
+    myPosition: integer('my_position'),
+    /** Where the blind stood when it last stopped, 0-100 (100 = open); null: not known. */
+    position: real('position'),
+    tilt: real('tilt'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -104,8 +125,11 @@ export const scenes = sqliteTable(
       .references(() => automations.id, { onDelete: 'cascade' }),
     index: integer('idx').notNull(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['BLIND_CONTROL', 'DELAY'] }).notNull(),
+    type: text('type', { enum: ['BLIND_CONTROL', 'DELAY', 'POSITION'] }).notNull(),
     durationMs: integer('duration_ms').notNull(),
+    /** A POSITION scene's target, 0-100 each; at least one is set. */
+    targetPosition: integer('target_position'),
+    targetTilt: integer('target_tilt'),
   },
   (t) => [uniqueIndex('scenes_automation_idx').on(t.automationId, t.index)],
 )
@@ -128,6 +152,58 @@ export const sceneTargets = sqliteTable(
     index('scene_targets_blind_idx').on(t.blindId),
   ],
 )
+
+/** The blinds a POSITION scene moves, in input order. */
+export const sceneBlinds = sqliteTable(
+  'scene_blinds',
+  {
+    sceneId: text('scene_id')
+      .notNull()
+      .references(() => scenes.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    blindId: text('blind_id')
+      .notNull()
+      .references(() => blinds.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sceneId, t.idx] }),
+    index('scene_blinds_blind_idx').on(t.blindId),
+  ],
+)
+
+/**
+ * Every blind a scene drives, whatever its type: what decides who may see an automation, who
+ * hears of it, and whether a blind may be deleted.
+ */
+export const sceneBlindUses = sqliteView('scene_blind_uses', {
+  sceneId: text('scene_id').notNull(),
+  blindId: text('blind_id').notNull(),
+}).as(
+  sql`SELECT scene_id, blind_id FROM scene_targets UNION ALL SELECT scene_id, blind_id FROM scene_blinds`,
+)
+
+/**
+ * The write-ahead record of a blind's relay run, written before the frame that starts it and
+ * removed when the blind's settled position is written: after a crash or a power cut the next
+ * start computes from it where the blind ended (ARCHITECTURE.md section 9).
+ */
+export const blindMotions = sqliteTable('blind_motions', {
+  blindId: text('blind_id')
+    .primaryKey()
+    .references(() => blinds.id, { onDelete: 'cascade' }),
+  side: text('side', { enum: ['UP', 'DOWN'] }).notNull(),
+  /** How long the relay was to stay on (ms); a board-timed pulse ends by itself then. */
+  relayMs: integer('relay_ms').notNull(),
+  boardTimed: integer('board_timed', { mode: 'boolean' }).notNull(),
+  /** Whether the motor started from rest, so its start delay passed first. */
+  fromRest: integer('from_rest', { mode: 'boolean' }).notNull(),
+  /** Where the blind stood when the relay closed; null: not known. */
+  fromPosition: real('from_position'),
+  fromTilt: real('from_tilt'),
+  /** Wall-clock ms: when the record was written, and when the board acknowledged the start. */
+  writtenAt: integer('written_at').notNull(),
+  acknowledgedAt: integer('acknowledged_at'),
+})
 
 export const automationFavorites = sqliteTable(
   'automation_favorites',

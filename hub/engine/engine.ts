@@ -8,15 +8,17 @@ import type { Db } from '../db/open'
 import { RunRepository } from '../db/runs'
 import type { HubEvents } from '../events'
 import type { AutomationRunEvent } from '../realtime/events'
-import { relaysOf } from '../bus/moves'
+import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
 import { AutomationRunner, type ScenePlan } from './runner'
 import { Scheduler } from './scheduler'
+import type { Positions } from '../position/positions'
 
 export interface EngineDeps {
   db: Db
   events: HubEvents
   driver: RelayDriver
+  positions: Pick<Positions, 'moveForRun'>
   config: Pick<Config, 'timeZone' | 'location'>
   now: () => number
   /** False while the clock is known to be wrong: then no schedule fires (hub/clock). */
@@ -33,6 +35,7 @@ export interface EngineDeps {
 const withRelays = (scene: PlannedScene): ScenePlan => ({
   ...scene,
   targets: scene.targets.map((t) => ({ side: t.side, blind: relaysOf(t.blind) })),
+  blinds: scene.blinds.map(relaysOf),
 })
 
 export class Engine {
@@ -48,6 +51,7 @@ export class Engine {
     this.runs = new RunRepository(db, now)
     this.runner = new AutomationRunner({
       driver: deps.driver,
+      moveTo: (blind, target) => deps.positions.moveForRun(blind, target),
       runs: this.runs,
       plans: (automationIds) =>
         new Map(

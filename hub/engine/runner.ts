@@ -1,23 +1,32 @@
 // The scene runner: an automation's scenes in index order. BLIND_CONTROL pulses all its relays
 // together for its duration through the relay driver (interlock, dead time and cap apply);
-// DELAY waits. Each step ends at an absolute deadline from the run's start, so a long run
-// does not drift. Cancel stops the relays the run drives, unless a newer command took them.
+// DELAY waits; POSITION takes its blinds to a position and lasts until all of them arrived.
+// Each timed step ends at an absolute deadline, so a long run does not drift. Cancel stops
+// the relays the run drives, unless a newer command took them.
 import { conflict, HubError } from '../errors'
 import type { AutomationRun } from '../db/automations'
 import type { RunRepository, RunSource } from '../db/runs'
 import type { AutomationRunEvent } from '../realtime/events'
 import { Superseded, type BlindRelays, type RelayDriver, type Side } from '../bus/relays'
 import type { SceneType } from '../validation/automation'
+import type { BlindMove } from '../position/mover'
+import type { Target } from '../position/travel'
 
 export interface ScenePlan {
   index: number
   type: SceneType
   durationMs: number
   targets: { blind: BlindRelays; side: Side }[]
+  /** POSITION: the blinds to move, and where to. */
+  blinds: BlindRelays[]
+  position: number | null
+  tilt: number | null
 }
 
 export interface RunnerDeps {
   driver: RelayDriver
+  /** Takes a blind to a position (hub/position). */
+  moveTo(blind: BlindRelays, target: Target): BlindMove
   runs: RunRepository
   /** The scenes of each automation given, with each relay's blind and side. */
   plans(automationIds: string[]): Map<string, ScenePlan[]>
@@ -37,6 +46,8 @@ interface ActiveRun {
   ended: boolean
   /** The driver commands of the current step, to stop on cancel. */
   commands: { blind: BlindRelays; command: number }[]
+  /** The position moves of the current step, to cancel. */
+  moves: BlindMove[]
   wake: (() => void) | undefined
   done: Promise<void>
 }
@@ -99,6 +110,7 @@ export class AutomationRunner {
       cancelled: false,
       ended: false,
       commands: [],
+      moves: [],
       wake: undefined,
       done: Promise.resolve(),
     }
@@ -143,7 +155,11 @@ export class AutomationRunner {
     active.wake?.()
     active.ended = true
     const finished = this.deps.runs.finish(active.run.id, status, error)
-    await this.deps.driver.stopIfCurrent(active.commands).catch((err: Error) => {
+    const stopped = Promise.all([
+      this.deps.driver.stopIfCurrent(active.commands),
+      ...active.moves.map((m) => m.cancel()),
+    ])
+    await stopped.catch((err: Error) => {
       this.deps.log.warn(
         { runId: active.run.id, error: err.message },
         'could not stop the relays of a cancelled run',
@@ -162,6 +178,13 @@ export class AutomationRunner {
         this.deps.runs.step(run.id, scene.index)
         this.emit(run, scene.index)
         active.commands = []
+        active.moves = []
+        if (scene.type === 'POSITION') {
+          await this.moveAll(active, scene)
+          // The step took as long as its blinds did: the next one's time counts from now.
+          deadline = monotonic()
+          continue
+        }
         if (scene.type === 'BLIND_CONTROL') {
           const issued = scene.targets.map((t) => {
             const done = this.deps.driver.run(t.blind, t.side, scene.durationMs)
@@ -191,6 +214,21 @@ export class AutomationRunner {
       const finished = this.deps.runs.finish(run.id, 'FAILED', (err as Error).message)
       if (finished) this.emit(finished, finished.sceneIndex)
     }
+  }
+
+  /** A POSITION step: every blind moves at once; it ends when all arrived (or the run stops). */
+  private async moveAll(active: ActiveRun, scene: ScenePlan): Promise<void> {
+    const target = { position: scene.position, tilt: scene.tilt }
+    active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target))
+    const started = await Promise.allSettled(active.moves.map((m) => m.started))
+    const failed = started.find(
+      (r): r is PromiseRejectedResult =>
+        r.status === 'rejected' && !(r.reason instanceof Superseded),
+    )
+    if (failed) throw failed.reason
+    const woken = new Promise<void>((resolve) => (active.wake = resolve))
+    await Promise.race([Promise.all(active.moves.map((m) => m.done)), woken])
+    active.wake = undefined
   }
 
   private sleepUntil(active: ActiveRun, deadline: number): Promise<void> {

@@ -1,12 +1,11 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
 import type { AuthService } from '../auth/login'
 import type { AutomationRepository, AutomationRun } from '../db/automations'
-import type { Direction } from '../bus/moves'
-import type { Blind, BlindRepository } from '../db/blinds'
+import type { BlindRepository } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
 import type { UserRepository } from '../db/users'
-import type { Motion } from '../realtime/events'
+import type { Positions } from '../position/positions'
 import type { HubStatus } from '../status'
 
 export interface Services {
@@ -14,10 +13,8 @@ export interface Services {
   users: UserRepository
   blinds: BlindRepository
   automations: AutomationRepository
-  /** The current motion of a blind. */
-  motionOf(blindId: string): Motion
-  /** Moves blinds the viewer may see; resolves once the commands are on the bus. */
-  moveBlinds(viewer: Viewer, ids: string[], direction: Direction): Promise<Blind[]>
+  /** Where blinds are, and the commands that move them. */
+  positions: Positions
   /** Starts a run of an automation the viewer may see; returns it RUNNING. */
   runAutomation(viewer: Viewer, id: string): AutomationRun
   /** Cancels a running run of an automation the viewer may see. */

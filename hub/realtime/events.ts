@@ -10,6 +10,16 @@ export interface BlindMotionEvent {
   motion: Motion
   /** ISO-8601 UTC. */
   at: string
+  /** The estimate at `at`, 0-100 (100 = open); null while not known. */
+  position: number | null
+  /** The slats at `at`, 0-100; null for a blind without slats or while not known. */
+  tilt: number | null
+  /** Where a command is taking the blind, or null. */
+  target: number | null
+  /** When the relay run going on now ends as planned (ISO-8601), or null. */
+  endsAt: string | null
+  /** Waiting out the dead time before it reverses. */
+  reversing: boolean
 }
 
 export interface AutomationRunEvent {

@@ -2,18 +2,21 @@
 // (ARCHITECTURE.md section 3). Pure: the UI imports this module, so it must not pull in
 // node-cron or anything else of the hub's runtime.
 import { badInput } from '../errors'
-import { checkAddress, checkIntegerIn, checkName } from './fields'
+import { checkPercent } from './blind'
+import { checkAddress, checkId, checkIntegerIn, checkName } from './fields'
 
 export const SCENES_MIN = 1
 export const SCENES_MAX = 100
 export const ADDRESSES_MAX = 64
+/** A POSITION scene moves at most as many blinds as a BLIND_CONTROL one drives relays. */
+export const SCENE_BLINDS_MAX = ADDRESSES_MAX
 export const BLIND_CONTROL_DURATION = { min: 100, max: 300000 }
 export const DELAY_DURATION = { min: 100, max: 86400000 }
 export const OFFSET_MINUTES = { min: -720, max: 720 }
 
 export type TriggerType = 'MANUAL' | 'CRON' | 'SUN'
 export type SunEvent = 'SUNRISE' | 'SUNSET'
-export type SceneType = 'BLIND_CONTROL' | 'DELAY'
+export type SceneType = 'BLIND_CONTROL' | 'DELAY' | 'POSITION'
 
 export interface TriggerInput {
   type: TriggerType
@@ -26,8 +29,13 @@ export interface TriggerInput {
 export interface SceneInput {
   name: string
   type: SceneType
-  duration: number
+  /** BLIND_CONTROL and DELAY only: a POSITION step lasts until its blinds arrived. */
+  duration?: number | null
   blindAddresses?: string[] | null
+  /** POSITION: the blinds, and where to (at least one of position and tilt). */
+  blindIds?: string[] | null
+  position?: number | null
+  tilt?: number | null
 }
 
 export interface AutomationInput {
@@ -47,9 +55,14 @@ export interface Trigger {
 export interface SceneSpec {
   name: string
   type: SceneType
+  /** 0 for POSITION. */
   durationMs: number
-  /** Canonical `UNIT:COIL` addresses, in input order. */
+  /** Canonical `UNIT:COIL` addresses, in input order (BLIND_CONTROL). */
   addresses: string[]
+  /** The blinds a POSITION scene moves, in input order, and where to. */
+  blindIds: string[]
+  position: number | null
+  tilt: number | null
 }
 
 export interface AutomationSpec {
@@ -76,6 +89,17 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
   const at = `scene[${i}]`
   const name = checkName(`${at}.name`, input.name)
   const given = input.blindAddresses ?? []
+  const none = { blindIds: [], position: null, tilt: null }
+  if (input.type === 'POSITION') return { name, ...checkPositionScene(input, at) }
+  for (const field of ['blindIds', 'position', 'tilt'] as const) {
+    const value = input[field]
+    if (value != null && !(Array.isArray(value) && value.length === 0)) {
+      throw badInput(`${at}.${field}`, `must be empty unless the scene's type is POSITION`)
+    }
+  }
+  if (input.duration == null) {
+    throw badInput(`${at}.duration`, `is required for a ${input.type} scene (in ms)`)
+  }
   if (input.type === 'DELAY') {
     if (given.length > 0) throw badInput(`${at}.blindAddresses`, 'must be empty for a DELAY scene')
     const durationMs = checkIntegerIn(
@@ -85,7 +109,7 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
       DELAY_DURATION.max,
       ' ms',
     )
-    return { name, type: 'DELAY', durationMs, addresses: [] }
+    return { name, type: 'DELAY', durationMs, addresses: [], ...none }
   }
   if (given.length === 0) {
     throw badInput(
@@ -112,5 +136,47 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
     BLIND_CONTROL_DURATION.max,
     ' ms',
   )
-  return { name, type: 'BLIND_CONTROL', durationMs, addresses }
+  return { name, type: 'BLIND_CONTROL', durationMs, addresses, ...none }
+}
+
+/** A POSITION scene: 1-64 blinds, each once, and a position and/or tilt of 0-100. */
+function checkPositionScene(input: SceneInput, at: string): Omit<SceneSpec, 'name'> {
+  if (input.duration != null) {
+    throw badInput(
+      `${at}.duration`,
+      'must be empty for a POSITION scene: its step lasts until its blinds arrived',
+    )
+  }
+  if ((input.blindAddresses ?? []).length > 0) {
+    throw badInput(`${at}.blindAddresses`, 'must be empty for a POSITION scene; name its blindIds')
+  }
+  const given = input.blindIds ?? []
+  if (given.length === 0) {
+    throw badInput(`${at}.blindIds`, 'must list at least one blind for a POSITION scene')
+  }
+  if (given.length > SCENE_BLINDS_MAX) {
+    throw badInput(
+      `${at}.blindIds`,
+      `must list at most ${SCENE_BLINDS_MAX} blinds for a POSITION scene (got ${given.length})`,
+    )
+  }
+  const seen = new Set<string>()
+  const blindIds = given.map((id, j) => {
+    const field = `${at}.blindIds[${j}]`
+    checkId(field, id)
+    if (seen.has(id)) throw badInput(field, `must not repeat blind ${id}`)
+    seen.add(id)
+    return id
+  })
+  if (input.position == null && input.tilt == null) {
+    throw badInput(`${at}.position`, 'or tilt must be given for a POSITION scene (0 to 100)')
+  }
+  return {
+    type: 'POSITION',
+    durationMs: 0,
+    addresses: [],
+    blindIds,
+    position: input.position == null ? null : checkPercent(`${at}.position`, input.position),
+    tilt: input.tilt == null ? null : checkPercent(`${at}.tilt`, input.tilt),
+  }
 }

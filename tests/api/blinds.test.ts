@@ -259,13 +259,16 @@ describe('working with blinds', () => {
       motion: 'IDLE',
     })
     const row = t.database.sqlite
-      .prepare('SELECT name, address_up, address_down, travel_time_ms FROM blinds WHERE id = ?')
+      .prepare(
+        'SELECT name, address_up, address_down, travel_time_up_ms, travel_time_down_ms FROM blinds WHERE id = ?',
+      )
       .get(blind.id)
     expect(row).toEqual({
       name: 'Living room',
       address_up: '1:7',
       address_down: '1:8',
-      travel_time_ms: 60000,
+      travel_time_up_ms: 60000,
+      travel_time_down_ms: 60000,
     })
   })
 

@@ -24,7 +24,7 @@ app.get('/plain/blinds', async (request, reply) => {
   if (!auth) return reply.code(401).send({ error: 'not logged in' })
   const blinds = services.blinds
     .list(auth.user)
-    .map((b) => ({ ...b, motion: services.motionOf(b.id) }))
+    .map((b) => ({ ...b, ...services.positions.state(b.id) }))
   return { blindList: blinds }
 })
 await app.listen({ host: '127.0.0.1', port: 0 })

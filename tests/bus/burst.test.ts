@@ -5,7 +5,7 @@
 // section 5, section 6: a newer command replaces the older one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CoilChange } from '../../firmware-protocol/emulator'
-import type { Direction } from '../../hub/bus/moves'
+import type { Direction } from '../../hub/position/positions'
 import { createBlind, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, type Board } from '../helpers/pty'
 import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
@@ -104,8 +104,9 @@ describe('a burst of 200 concurrent moves over 8 blinds', () => {
     // The order in which the hub took the commands, and when each was done: requests race
     // over several connections, so the order they were sent in is not the order the hub saw.
     const taken: Taken[] = []
-    const moveBlinds = t.hub.services.moveBlinds
-    t.hub.services.moveBlinds = (viewer, blindIds, direction) => {
+    const positions = t.hub.services.positions
+    const move = positions.move.bind(positions)
+    positions.move = (viewer, blindIds, direction) => {
       const entries = blindIds.map((id) => ({
         blind: ids.indexOf(id),
         direction,
@@ -113,7 +114,7 @@ describe('a burst of 200 concurrent moves over 8 blinds', () => {
         doneAt: Infinity,
       }))
       taken.push(...entries)
-      const done = moveBlinds(viewer, blindIds, direction)
+      const done = move(viewer, blindIds, direction)
       const settle = () => entries.forEach((e) => (e.doneAt = boardNow()))
       done.then(settle, settle)
       return done
@@ -132,7 +133,7 @@ describe('a burst of 200 concurrent moves over 8 blinds', () => {
       )
     }
     const answers = await Promise.all(sent)
-    t.hub.services.moveBlinds = moveBlinds
+    positions.move = move
     expect(answers.filter((a) => a.errors !== undefined)).toEqual([])
     expect(taken).toHaveLength(MOVES)
 

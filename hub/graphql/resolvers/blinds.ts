@@ -1,5 +1,5 @@
 import { requireAdmin, requireUser } from '../../auth/permissions'
-import type { Direction } from '../../bus/moves'
+import type { Direction } from '../../position/positions'
 import type { Blind, BlindInput } from '../../db/blinds'
 import type { GraphQLContext } from '../context'
 
@@ -19,15 +19,48 @@ export const blindResolvers = {
       requireAdmin(ctx)
       return ctx.services.blinds.delete(ids)
     },
-    blindMove: (_: unknown, args: { ids: string[]; direction: Direction }, ctx: GraphQLContext) =>
-      ctx.services.moveBlinds(requireUser(ctx).user, args.ids, args.direction),
+    blindMove: async (
+      _: unknown,
+      args: { ids: string[]; direction: Direction },
+      ctx: GraphQLContext,
+    ) => {
+      const { user } = requireUser(ctx)
+      await ctx.services.positions.move(user, args.ids, args.direction)
+      return args.ids.map((id) => ctx.services.blinds.get(user, id))
+    },
+    blindSetPosition: async (
+      _: unknown,
+      args: { ids: string[]; position?: number | null; tilt?: number | null },
+      ctx: GraphQLContext,
+    ) => {
+      const { user } = requireUser(ctx)
+      await ctx.services.positions.setPosition(user, args.ids, args.position, args.tilt)
+      return args.ids.map((id) => ctx.services.blinds.get(user, id))
+    },
+    blindCalibrate: (
+      _: unknown,
+      args: { id: string; direction: Direction },
+      ctx: GraphQLContext,
+    ) => ctx.services.positions.calibrate(requireAdmin(ctx).user, args.id, args.direction),
     setFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.blinds.setFavorite(requireUser(ctx).user, id, true),
     unsetFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.blinds.setFavorite(requireUser(ctx).user, id, false),
   },
+  // Where the blind is now, from the tracker: never stored in a row, always live.
   Blind: {
-    motion: (blind: Blind, _: unknown, ctx: GraphQLContext) => ctx.services.motionOf(blind.id),
+    motion: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.positions.state(blind.id).motion,
+    position: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.positions.state(blind.id).position,
+    tilt: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.positions.state(blind.id).tilt,
+    target: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.positions.state(blind.id).target,
+    endsAt: (blind: Blind, _: unknown, ctx: GraphQLContext) => {
+      const { endsAt } = ctx.services.positions.state(blind.id)
+      return endsAt === null ? null : new Date(endsAt).toISOString()
+    },
   },
 }
 

@@ -1,0 +1,23 @@
+// What the relay driver tells whoever tracks where blinds are (hub/position): every moment a
+// side went on or off as the board acknowledged it. Every time is wall-clock ms on one clock,
+// performance.timeOrigin + performance.now(), so a record written by one process can be read
+// by the next.
+import type { Side } from './relays'
+
+export interface RelayObserver {
+  /** Right before the frame that switches a side on: the moment to write ahead. */
+  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void
+  /** The board switched the side on at `at`; it stays on `relayMs`, or until an off. */
+  on(blindId: string, side: Side, at: number, relayMs: number, boardTimed: boolean): void
+  /** The side went off at `at`: an acknowledged off, or the end of a board-timed pulse. */
+  off(blindId: string, side: Side, at: number): void
+  /** A frame switching a side on failed: the board may or may not have acted on it. */
+  unsure(blindId: string, side: Side): void
+  /** The blind waits out the dead time until `until` before it reverses. */
+  reversing(blindId: string, side: Side, until: number): void
+  /** Every relay of these blinds was switched off, acknowledged at `at` (the safe state). */
+  allOff(blindIds: readonly string[], at: number): void
+}
+
+/** Monotonic ms (performance.now()) as the observer's wall-clock ms. */
+export const wallClockOf = (monotonicMs: number): number => performance.timeOrigin + monotonicMs

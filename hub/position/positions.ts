@@ -1,0 +1,155 @@
+// The position feature as one module with start() and stop(): the tracker the relay driver
+// reports to, the mover, and the commands people give (blindMove, blindSetPosition and the
+// travel-time calibration), each checked against who asks and what the blind can do before
+// anything moves.
+import { relaysOf } from '../bus/blind-relays'
+import {
+  MAX_PULSE_MS,
+  Superseded,
+  type BlindRelays,
+  type RelayDriver,
+  type Side,
+} from '../bus/relays'
+import { BusError } from '../bus/transport'
+import type { BlindRepository } from '../db/blinds'
+import type { Viewer } from '../db/visibility'
+import { badInput, busOffline, conflict } from '../errors'
+import type { HubEvents } from '../events'
+import { checkPercent } from '../validation/blind'
+import { checkIds } from '../validation/fields'
+import { BlindMover, type BlindMove } from './mover'
+import type { BlindPosition, PositionTracker } from './tracker'
+import { endPose, type Target } from './travel'
+
+export type Direction = 'UP' | 'DOWN' | 'STOP'
+
+export interface Calibration {
+  direction: Direction
+  startedAt: string
+  measuredMs: number | null
+}
+
+export interface PositionsDeps {
+  tracker: PositionTracker
+  driver: RelayDriver
+  blinds: BlindRepository
+  events: HubEvents
+}
+
+export class Positions {
+  readonly mover: BlindMover
+  /** Calibration runs going on: which side, and when its relay went on (wall-clock ms). */
+  private readonly calibrating = new Map<string, { side: Side; onAt: number }>()
+  private readonly unsubscribe: (() => void)[] = []
+
+  constructor(private readonly deps: PositionsDeps) {
+    this.mover = new BlindMover({ driver: deps.driver, tracker: deps.tracker })
+  }
+
+  /** Works out where every blind ended, and follows blinds being added, changed or deleted. */
+  start(): void {
+    this.deps.tracker.start()
+    this.unsubscribe.push(
+      this.deps.events.on('data:changed', ({ entity }) => {
+        if (entity === 'blind') this.deps.tracker.reload()
+      }),
+    )
+  }
+
+  stop(): void {
+    this.unsubscribe.splice(0).forEach((off) => off())
+  }
+
+  state(blindId: string): BlindPosition {
+    return this.deps.tracker.state(blindId)
+  }
+
+  /** UP and DOWN run to that end stop; STOP switches both sides off. */
+  async move(viewer: Viewer, ids: string[], direction: Direction): Promise<void> {
+    const blinds = this.visible(viewer, ids)
+    if (direction === 'STOP') {
+      await settle([this.deps.driver.stop(blinds.map((b) => relaysOf(b)))])
+      return
+    }
+    const side: Side = direction
+    await settle(blinds.map((b) => this.mover.run(relaysOf(b), side).started))
+  }
+
+  /** Takes blinds to a position and/or tilt; resolves once every first run is on the bus. */
+  async setPosition(
+    viewer: Viewer,
+    ids: string[],
+    position: number | null | undefined,
+    tilt: number | null | undefined,
+  ): Promise<void> {
+    const blinds = this.visible(viewer, ids)
+    const target = checkTarget({ position, tilt }, blinds)
+    await settle(blinds.map((b) => this.mover.moveTo(relaysOf(b), target).started))
+  }
+
+  /** A move for an automation's POSITION step, checked when the automation was saved. */
+  moveForRun(blind: BlindRelays, target: Target): BlindMove {
+    return this.mover.moveTo(blind, target)
+  }
+
+  /**
+   * Times a blind's travel: UP or DOWN runs that side for up to 300 s; STOP, given when the
+   * blind has arrived, ends it, answers how long the motor ran, and puts the blind at that end.
+   */
+  async calibrate(viewer: Viewer, id: string, direction: Direction): Promise<Calibration> {
+    const [blind] = this.visible(viewer, [id], 'id')
+    const relays = relaysOf(blind!)
+    const { tracker, driver } = this.deps
+    if (direction !== 'STOP') {
+      this.calibrating.delete(id)
+      await settle([driver.run(relays, direction, MAX_PULSE_MS)])
+      const onAt = tracker.runStartedAt(id) ?? performance.timeOrigin + performance.now()
+      this.calibrating.set(id, { side: direction, onAt })
+      return { direction, startedAt: new Date(onAt).toISOString(), measuredMs: null }
+    }
+    const run = this.calibrating.get(id)
+    if (!run) throw conflict('No calibration run is going on for this blind', 'id')
+    this.calibrating.delete(id)
+    await settle([driver.stop([relays])])
+    const times = tracker.times(id)
+    const offAt = tracker.lastStoppedAt(id) ?? performance.timeOrigin + performance.now()
+    const measuredMs = Math.max(0, Math.round(offAt - run.onAt - (times?.motorStartDelayMs ?? 0)))
+    if (times) tracker.place(id, endPose(times, run.side))
+    return { direction: run.side, startedAt: new Date(run.onAt).toISOString(), measuredMs }
+  }
+
+  private visible(viewer: Viewer, ids: string[], field = 'ids') {
+    const wanted = field === 'ids' ? checkIds('ids', ids) : ids
+    return wanted.map((id, i) =>
+      this.deps.blinds.get(viewer, id, field === 'ids' ? `ids[${i}]` : field),
+    )
+  }
+}
+
+/** Position and tilt 0-100, at least one; a tilt only for blinds with slats. */
+function checkTarget(
+  input: { position: number | null | undefined; tilt: number | null | undefined },
+  blinds: { name: string; tiltTimeMs: number }[],
+): Target {
+  if (input.position == null && input.tilt == null) {
+    throw badInput('position', 'or tilt must be given (0 to 100, 100 = open)')
+  }
+  const position = input.position == null ? null : checkPercent('position', input.position)
+  const tilt = input.tilt == null ? null : checkPercent('tilt', input.tilt)
+  const flat = blinds.find((b) => b.tiltTimeMs === 0)
+  if (tilt !== null && flat) {
+    throw badInput('tilt', `cannot be set on ${flat.name}, which has no slats (its tilt time is 0)`)
+  }
+  return { position, tilt }
+}
+
+/** Waits for every command; a bus failure among them is a 503, a superseded one is not. */
+async function settle(commands: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(commands)
+  const failed = results.find(
+    (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Superseded),
+  )
+  if (!failed) return
+  if (failed.reason instanceof BusError) throw busOffline(failed.reason.message)
+  throw failed.reason
+}

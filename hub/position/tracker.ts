@@ -1,0 +1,295 @@
+// Where each blind is, from the moments its board acknowledged each side on and off. The relay
+// driver tells the tracker of every run (RelayObserver); the tracker integrates the motor time
+// of each at that side's speed, minus the start delay, writes a run's record before its frame
+// goes out and the settled pose at every stop, and after a crash or a power cut works out from
+// those records where each blind ended. It never moves a blind itself.
+import type { RelayObserver } from '../bus/relay-observer'
+import type { Side } from '../bus/relays'
+import type { PositionStore } from '../db/positions'
+import type { Motion } from '../realtime/events'
+import { advance, motorMsOf, type Pose, type Target, type TravelTimes } from './travel'
+
+export interface BlindPosition {
+  motion: Motion
+  /** The estimate now, 0-100 (100 = open), rounded; null while not known. */
+  position: number | null
+  /** Slats, 0-100 (100 = open); null for a blind without slats or while not known. */
+  tilt: number | null
+  /** Where the blind is being taken, or null. */
+  target: number | null
+  /** When the current relay run ends as planned (wall-clock ms), or null. */
+  endsAt: number | null
+  /** Waiting out the dead time before it reverses. */
+  reversing: boolean
+}
+
+interface Run {
+  side: Side
+  onAt: number
+  relayMs: number
+  boardTimed: boolean
+  fromRest: boolean
+}
+
+interface Tracked {
+  times: TravelTimes
+  /** The pose when the current run began, or where the blind stopped. */
+  settled: Pose | null
+  run: Run | null
+  /** A run written ahead whose start the board has not acknowledged yet. */
+  starting: boolean
+  target: Target | null
+  reversingUntil: number | null
+  /** When the relay last went off (wall-clock ms). */
+  lastOffAt: number | null
+}
+
+export interface TrackerDeps {
+  store: PositionStore
+  /** Wall-clock ms on the clock the driver reports in. */
+  now: () => number
+  /** A blind's position state changed. */
+  changed: (blindId: string, state: BlindPosition) => void
+}
+
+const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
+
+export class PositionTracker implements RelayObserver {
+  private readonly blinds = new Map<string, Tracked>()
+
+  constructor(private readonly deps: TrackerDeps) {}
+
+  /**
+   * Loads every blind, then the runs a previous process left: a board-timed pulse that has run
+   * out settles now; any other run lasts until this process's all-off (`allOff`).
+   */
+  start(): void {
+    this.reload()
+    const now = this.deps.now()
+    for (const record of this.deps.store.motions()) {
+      const t = this.blinds.get(record.blindId)
+      if (!t) continue
+      if (record.acknowledgedAt === null) {
+        // The process died between the record and the board's answer: it may have run.
+        t.settled = null
+        this.deps.store.settle(record.blindId, null)
+        continue
+      }
+      t.settled = record.from
+      t.run = {
+        side: record.side,
+        onAt: record.acknowledgedAt,
+        relayMs: record.relayMs,
+        boardTimed: record.boardTimed,
+        fromRest: record.fromRest,
+      }
+      const end = record.acknowledgedAt + record.relayMs
+      if (record.boardTimed && end <= now) this.stopRun(record.blindId, t, end)
+    }
+  }
+
+  /** Reads the blinds again (travel times changed, blinds added or deleted). */
+  reload(): void {
+    const seen = new Set<string>()
+    for (const blind of this.deps.store.blinds()) {
+      seen.add(blind.id)
+      const { id, pose, ...times } = blind
+      const t = this.blinds.get(id)
+      if (t) t.times = times
+      else
+        this.blinds.set(id, {
+          times,
+          settled: pose,
+          run: null,
+          starting: false,
+          target: null,
+          reversingUntil: null,
+          lastOffAt: null,
+        })
+    }
+    for (const id of this.blinds.keys()) if (!seen.has(id)) this.blinds.delete(id)
+  }
+
+  times(blindId: string): TravelTimes | undefined {
+    return this.blinds.get(blindId)?.times
+  }
+
+  /** Where the blind is at `at` (default now); null while not known. */
+  estimate(blindId: string, at = this.deps.now()): Pose | null {
+    const t = this.blinds.get(blindId)
+    if (!t) return null
+    return this.poseAt(t, at)
+  }
+
+  /** The side whose relay is on now, if any. */
+  runningSide(blindId: string, at = this.deps.now()): Side | null {
+    const t = this.blinds.get(blindId)
+    return t ? this.running(t, at) : null
+  }
+
+  /** When the relay running now went on (wall-clock ms), or null. */
+  runStartedAt(blindId: string): number | null {
+    return this.blinds.get(blindId)?.run?.onAt ?? null
+  }
+
+  /** When the blind's relay last went off (wall-clock ms), or null. */
+  lastStoppedAt(blindId: string): number | null {
+    return this.blinds.get(blindId)?.lastOffAt ?? null
+  }
+
+  /** A person says where the blind is (calibration: it has arrived at an end). */
+  place(blindId: string, pose: Pose): void {
+    const t = this.blinds.get(blindId)
+    if (!t || t.run) return
+    t.settled = pose
+    this.deps.store.settle(blindId, pose)
+    this.announce(blindId)
+  }
+
+  /** Where a command is taking the blind, shown with its motion; null when it has arrived. */
+  setTarget(blindId: string, target: Target | null): void {
+    const t = this.blinds.get(blindId)
+    if (!t) return
+    t.target = target
+    this.announce(blindId)
+  }
+
+  /** The move that set `target` is over: its target goes, unless a newer one replaced it. */
+  clearTarget(blindId: string, target: Target): void {
+    const t = this.blinds.get(blindId)
+    if (t?.target === target) this.setTarget(blindId, null)
+  }
+
+  state(blindId: string, at = this.deps.now()): BlindPosition {
+    const t = this.blinds.get(blindId)
+    if (!t) {
+      return {
+        motion: 'IDLE',
+        position: null,
+        tilt: null,
+        target: null,
+        endsAt: null,
+        reversing: false,
+      }
+    }
+    const pose = this.poseAt(t, at)
+    const side = this.running(t, at)
+    const slats = t.times.tiltTimeMs > 0
+    return {
+      motion: side ? motionOf(side) : 'IDLE',
+      position: pose ? Math.round(pose.position) : null,
+      tilt: pose && slats ? Math.round(pose.tilt) : null,
+      target: t.target?.position ?? null,
+      endsAt: side && t.run ? t.run.onAt + t.run.relayMs : null,
+      reversing: t.reversingUntil !== null && t.reversingUntil > at,
+    }
+  }
+
+  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void {
+    const t = this.blinds.get(blindId)
+    if (!t) return
+    const at = this.deps.now()
+    t.starting = true
+    this.deps.store.writeAhead({
+      blindId,
+      side,
+      relayMs: Math.round(relayMs),
+      boardTimed,
+      fromRest: this.running(t, at) !== side,
+      from: this.poseAt(t, at),
+      writtenAt: Math.round(at),
+      acknowledgedAt: null,
+    })
+  }
+
+  on(blindId: string, side: Side, at: number, relayMs: number, boardTimed: boolean): void {
+    const t = this.blinds.get(blindId)
+    if (!t) return
+    // A run the same way that is still on continues: the motor never stopped.
+    const fromRest = this.running(t, at) !== side
+    t.settled = this.poseAt(t, at)
+    t.run = { side, onAt: at, relayMs, boardTimed, fromRest }
+    t.starting = false
+    t.reversingUntil = null
+    this.deps.store.writeAhead({
+      blindId,
+      side,
+      relayMs: Math.round(relayMs),
+      boardTimed,
+      fromRest,
+      from: t.settled,
+      writtenAt: Math.round(at),
+      acknowledgedAt: Math.round(at),
+    })
+    this.announce(blindId)
+  }
+
+  off(blindId: string, side: Side, at: number): void {
+    const t = this.blinds.get(blindId)
+    if (!t?.run || t.run.side !== side) return
+    this.stopRun(blindId, t, at)
+  }
+
+  unsure(blindId: string): void {
+    const t = this.blinds.get(blindId)
+    if (!t) return
+    // Whether and how long the motor ran is not known: the position is not known either.
+    t.settled = null
+    t.run = null
+    t.starting = false
+    this.deps.store.settle(blindId, null)
+    this.announce(blindId)
+  }
+
+  reversing(blindId: string, _side: Side, until: number): void {
+    const t = this.blinds.get(blindId)
+    if (!t) return
+    t.reversingUntil = until
+    this.announce(blindId)
+  }
+
+  allOff(blindIds: readonly string[], at: number): void {
+    for (const id of blindIds) {
+      const t = this.blinds.get(id)
+      if (!t) continue
+      t.reversingUntil = null
+      if (t.starting) {
+        t.starting = false
+        t.run = null
+        t.settled = null
+        this.deps.store.settle(id, null)
+        this.announce(id)
+      } else if (t.run) {
+        this.stopRun(id, t, at)
+      }
+    }
+  }
+
+  private stopRun(blindId: string, t: Tracked, at: number): void {
+    t.settled = this.poseAt(t, at)
+    const run = t.run
+    t.lastOffAt = run?.boardTimed ? Math.min(at, run.onAt + run.relayMs) : at
+    t.run = null
+    this.deps.store.settle(blindId, t.settled)
+    this.announce(blindId)
+  }
+
+  private running(t: Tracked, at: number): Side | null {
+    const run = t.run
+    if (!run) return null
+    if (run.boardTimed && run.onAt + run.relayMs <= at) return null
+    return run.side
+  }
+
+  private poseAt(t: Tracked, at: number): Pose | null {
+    const run = t.run
+    if (!run) return t.settled
+    const end = run.boardTimed ? Math.min(at, run.onAt + run.relayMs) : at
+    const motorMs = motorMsOf(t.times, Math.max(0, end - run.onAt), run.fromRest)
+    return advance(t.times, t.settled, run.side, motorMs)
+  }
+
+  private announce(blindId: string): void {
+    this.deps.changed(blindId, this.state(blindId))
+  }
+}
