@@ -19,6 +19,8 @@ import { RunEnds } from './run-ends'
 import { BusError } from './transport'
 
 export const MAX_PULSE_MS = 300_000
+/** A board-timed pulse ending this much after the hub's own end is switched off by the hub. */
+export const EARLY_OFF_MIN_MS = 5
 /** A hub-timed pulse's off that failed is asked for again after 250 ms, 500 ms, ... 4 s. */
 export const OFF_RETRY_FIRST_MS = 250
 export const OFF_RETRY_MAX_MS = 4000
@@ -162,10 +164,11 @@ export class RelayDriver {
       observer?.on(blind.id, side, wallClockOf(on.at), runMs, on.timing === 'device')
       current()
       this.setMotion(blind.id, s, motionOf(side))
-      const endsIn = on.at + runMs - monotonic()
+      // The run ends when asked, not when the board's whole units run out: a board-timed
+      // pulse is ended early by the hub, the board's own end staying the backstop.
       s.endTimer = setTimeout(
         () => void this.finish(blind, side, generation, on.timing, on.at + runMs),
-        Math.max(0, endsIn),
+        Math.max(0, on.at + ms - monotonic()),
       )
     })
   }
@@ -244,16 +247,39 @@ export class RelayDriver {
     side: Side,
     generation: number,
     timing: PulseMode,
-    endsAt: number,
+    boardEndsAt: number,
   ): Promise<void> {
     const s = this.state(blind.id)
     if (s.generation !== generation) return
     s.ends.ended(generation)
     if (timing === 'hub') return this.switchOffUntilAcknowledged(blind, side)
+    // A board counts whole 100 ms units: up to 99 ms more travel, several points on a quick
+    // blind. The hub switches the relay off on time; if that frame fails, the board's end holds.
+    if (boardEndsAt - monotonic() > EARLY_OFF_MIN_MS && (await this.switchOffOnce(blind, side))) {
+      return
+    }
     s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
     s.flashUntil[side] = 0
-    this.options.observer?.off(blind.id, side, wallClockOf(endsAt))
+    this.options.observer?.off(blind.id, side, wallClockOf(boardEndsAt))
     this.setMotion(blind.id, s, 'IDLE')
+  }
+
+  /** One try at switching a side off; false when the bus failed it. */
+  private async switchOffOnce(blind: BlindRelays, side: Side): Promise<boolean> {
+    const address = side === 'UP' ? blind.up : blind.down
+    try {
+      await this.command(blind, async (st) => {
+        const at = await this.options.coils.set([{ ...address, on: false }])
+        st.offAt[side] = monotonic()
+        st.flashUntil[side] = 0
+        this.options.observer?.off(blind.id, side, wallClockOf(at))
+        this.setMotion(blind.id, st, 'IDLE')
+      })
+      return true
+    } catch (err) {
+      // Superseded: a newer command took the blind over and switches that side itself.
+      return !(err instanceof BusError)
+    }
   }
 
   /**

@@ -9,6 +9,8 @@ import type { Side } from '../bus/relays'
 export const RUN_ON_MS = 2000
 /** A position move under this much motor time is not worth a motor start: it is skipped. */
 export const MIN_MOVE_MS = 500
+/** A motor already turning the right way runs on for any distance longer than this. */
+export const MIN_RUN_ON_MS = 20
 /** A tilt move under this is skipped: a board times its pulses in 100 ms units. */
 export const MIN_TILT_MOVE_MS = 100
 
@@ -101,7 +103,8 @@ const atEnd = (times: TravelTimes, pose: Pose, side: Side) => {
 /**
  * The relay runs that take a blind from `from` to `target`, in order. A target of 0 or 100 is a
  * full run to that end stop (and the position is exact again); a blind whose pose is unknown
- * first runs to the end nearer its target; a position move under MIN_MOVE_MS is skipped. A
+ * first runs to the end nearer its target; a position move under MIN_MOVE_MS is skipped, unless
+ * the motor already turns that way. A
  * tilt follows the position move: the travel leaves the slats turned its way, and a short run
  * the other way turns them to the tilt asked for. `running` is the way the motor turns now, if
  * it does: a first move that way continues it, with no start delay.
@@ -135,7 +138,8 @@ export function planMoves(
     } else if (pose) {
       const side: Side = position > pose.position ? 'UP' : 'DOWN'
       const travel = (Math.abs(position - pose.position) / 100) * travelMs(times, side)
-      if (travel >= MIN_MOVE_MS) {
+      // The 500 ms rule spares the motor a start; one turning that way anyway just runs on.
+      if (travel >= (rest(side) ? MIN_MOVE_MS : MIN_RUN_ON_MS)) {
         const motorMs = slatsMs(times, pose.tilt, side) + travel
         const to = { position, tilt: endPose(times, side).tilt }
         moves.push({ side, relayMs: motorMs + (rest(side) ? times.motorStartDelayMs : 0), to })

@@ -37,11 +37,8 @@ export const blindResolvers = {
       await ctx.services.positions.setPosition(user, args.ids, args.position, args.tilt)
       return args.ids.map((id) => ctx.services.blinds.get(user, id))
     },
-    blindCalibrate: (
-      _: unknown,
-      args: { id: string; direction: Direction },
-      ctx: GraphQLContext,
-    ) => ctx.services.positions.calibrate(requireAdmin(ctx).user, args.id, args.direction),
+    blindCalibrate: (_: unknown, args: { id: string; direction: Direction }, ctx: GraphQLContext) =>
+      ctx.services.positions.calibrate(requireAdmin(ctx).user, args.id, args.direction),
     setFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.blinds.setFavorite(requireUser(ctx).user, id, true),
     unsetFavoriteBlind: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
