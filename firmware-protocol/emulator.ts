@@ -66,7 +66,10 @@ export class RelayBoardEmulator {
   readonly record: CoilChange[] = []
   readonly coilsPerUnit: number
   private readonly coilsByUnit = new Map<number, boolean[]>()
-  private readonly flashTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  private readonly flashTimers = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout>; endsAt: number; end: () => void }
+  >()
   private readonly listeners = new Set<(change: CoilChange) => void>()
   private readonly faults = new FaultTable()
   private readonly baud: number | undefined
@@ -151,7 +154,7 @@ export class RelayBoardEmulator {
 
   /** Cancels pending flash ends, leaving the coils as they are now. */
   stop(): void {
-    for (const timer of this.flashTimers.values()) clearTimeout(timer)
+    for (const { timer } of this.flashTimers.values()) clearTimeout(timer)
     this.flashTimers.clear()
   }
 
@@ -242,33 +245,53 @@ export class RelayBoardEmulator {
     }
   }
 
-  /** A command for a coil: cancels its pending flash end, then sets it. */
+  /** A command for a coil: ends a flash whose time is up, cancels a pending one, then sets it. */
   private write(unit: number, coil: number, on: boolean, cause: CoilChangeCause): void {
+    this.endFlashIfDue(unit, coil)
     this.cancelFlash(unit, coil)
     this.setCoil(unit, coil, on, cause)
   }
 
+  /**
+   * A board's own timer ends a flash on time. This one's timer may fire late on a busy
+   * machine, so the end is recorded at the moment it was due, and applied first when a
+   * command for that coil comes in after that moment but before the timer fired.
+   */
   private flash(unit: number, coil: number, onDuringFlash: boolean, ms: number): void {
     this.write(unit, coil, onDuringFlash, 'flash')
     const key = `${unit}:${coil}`
-    const timer = setTimeout(() => {
+    const endsAt = this.now() + ms
+    const end = () => {
       this.flashTimers.delete(key)
-      this.setCoil(unit, coil, !onDuringFlash, 'flash-end')
-    }, ms)
-    this.flashTimers.set(key, timer)
+      this.setCoil(unit, coil, !onDuringFlash, 'flash-end', endsAt)
+    }
+    this.flashTimers.set(key, { timer: setTimeout(end, ms), endsAt, end })
+  }
+
+  private endFlashIfDue(unit: number, coil: number): void {
+    const flash = this.flashTimers.get(`${unit}:${coil}`)
+    if (!flash || flash.endsAt > this.now()) return
+    clearTimeout(flash.timer)
+    flash.end()
   }
 
   private cancelFlash(unit: number, coil: number): void {
     const key = `${unit}:${coil}`
-    clearTimeout(this.flashTimers.get(key))
+    clearTimeout(this.flashTimers.get(key)?.timer)
     this.flashTimers.delete(key)
   }
 
-  private setCoil(unit: number, coil: number, on: boolean, cause: CoilChangeCause): void {
+  private setCoil(
+    unit: number,
+    coil: number,
+    on: boolean,
+    cause: CoilChangeCause,
+    at = this.now(),
+  ): void {
     const coils = this.unitCoils(unit)
     if (coils[coil] === on) return
     coils[coil] = on
-    const change: CoilChange = { at: this.now(), unit, coil, on, cause }
+    const change: CoilChange = { at, unit, coil, on, cause }
     this.record.push(change)
     for (const listener of this.listeners) listener(change)
   }

@@ -104,6 +104,9 @@ export class MotorSimulator {
   private readonly byCoil = new Map<string, SimulatedMotor>()
   readonly motors: SimulatedMotor[]
   private readonly unsubscribe: () => void
+  private readonly listeners = new Set<
+    (motor: SimulatedMotor, state: MotorState, at: number) => void
+  >()
 
   constructor(board: CoilSource, specs: MotorSpec[]) {
     this.motors = specs.map((spec) => new SimulatedMotor(spec))
@@ -120,7 +123,15 @@ export class MotorSimulator {
       if (!motor) return
       const { unit, upCoil, downCoil } = motor.spec
       motor.relaysChanged(board.coil(unit, upCoil), board.coil(unit, downCoil), change.at)
+      const state = motor.state(change.at)
+      for (const listener of this.listeners) listener(motor, state, change.at)
     })
+  }
+
+  /** Hears where a motor stands each time its relays change. Returns the unsubscribe. */
+  onChange(listener: (motor: SimulatedMotor, state: MotorState, at: number) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
   }
 
   /** The motor whose up relay is `unit:upCoil`. */

@@ -1,14 +1,17 @@
 // `lamella emulator --port PATH`: the relay-board emulator on a serial device or one end of a
 // pseudo-terminal pair (socat's, or scripts/pty-pair.py's), answering with wire timing at the
 // configured baud rate. Every coil change is printed as one JSON line, so a person (or a test)
-// can watch the relays.
+// can watch the relays; with --motors, coil pairs drive simulated blind motors, and each
+// motor's true position is printed whenever its relays change.
 import { parseArgs } from 'node:util'
 import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
+import { MotorSimulator, parseMotors } from '../firmware-protocol/motors'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
 
 export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
-                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]`
+                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
+                 [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]`
 
 function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
@@ -27,6 +30,7 @@ export async function runEmulator(args: string[]): Promise<void> {
       units: { type: 'string', default: '1,2,3,4' },
       coils: { type: 'string', default: '32' },
       fault: { type: 'string', default: 'none' },
+      motors: { type: 'string', default: '' },
     },
     strict: true,
   })
@@ -56,6 +60,20 @@ export async function runEmulator(args: string[]): Promise<void> {
         coil: c.coil,
         on: c.on,
         cause: c.cause,
+      }),
+    )
+  })
+
+  // After the coil printer, so a motor's line follows the coil change that moved it.
+  const motors = new MotorSimulator(emulator, parseMotors(values.motors))
+  motors.onChange(({ spec }, state, at) => {
+    console.log(
+      JSON.stringify({
+        at: new Date(at).toISOString(),
+        motor: `${spec.unit}:${spec.upCoil}/${spec.unit}:${spec.downCoil}`,
+        relay: state.relay,
+        position: Number(state.position.toFixed(2)),
+        ...(spec.tiltMs > 0 && { tilt: Number(state.tilt.toFixed(2)) }),
       }),
     )
   })
