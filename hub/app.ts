@@ -204,8 +204,9 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()
-    positions.stop()
     await bus.stop()
+    // After the bus's all-off: where every blind stopped goes to disk before the database closes.
+    positions.stop()
     await realtime.stop()
   })
 

@@ -64,6 +64,7 @@ function motionRecorder(motions: [string, Motion][]): RelayObserver {
   }
   return {
     starting: () => undefined,
+    notStarted: () => undefined,
     on: (id, side) => become(id, side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN'),
     off: (id, side) => idleUnless(id, side),
     unsure: (id, side) => idleUnless(id, side),

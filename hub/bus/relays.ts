@@ -150,12 +150,14 @@ export class RelayDriver {
       }
       const ms = Math.max(0, Math.min(Math.round(asked), MAX_PULSE_MS))
       const boardTimed = this.pulses.modeOf(address.unit) === 'device'
-      observer?.starting(blind.id, side, boardTimed ? boardMs(ms) : ms, boardTimed)
+      await observer?.starting(blind.id, side, boardTimed ? boardMs(ms) : ms, boardTimed)
       let on: { timing: PulseMode; at: number }
       try {
+        current()
         on = await this.pulses.switchOn(address, ms, current)
       } catch (err) {
-        if (!(err instanceof Superseded)) observer?.unsure(blind.id, side)
+        if (err instanceof Superseded) observer?.notStarted(blind.id)
+        else observer?.unsure(blind.id, side)
         throw err
       }
       // A board-timed pulse lasts the board's whole 100 ms units; it surely ended a margin later.
@@ -165,10 +167,11 @@ export class RelayDriver {
       current()
       this.setMotion(blind.id, s, motionOf(side))
       // The run ends when asked, not when the board's whole units run out: a board-timed
-      // pulse is ended early by the hub, the board's own end staying the backstop.
+      // pulse is ended early by the hub, the board's own end staying the backstop. Counted
+      // from the answer, so the relay is on at least that long whatever the timing on the way.
       s.endTimer = setTimeout(
         () => void this.finish(blind, side, generation, on.timing, on.at + runMs),
-        Math.max(0, on.at + ms - monotonic()),
+        ms,
       )
     })
   }

@@ -58,7 +58,7 @@ const monotonic = () => performance.now()
 
 export interface TimedResponse {
   response: Response
-  /** When the board acted: its answer's start on the wire (monotonic ms). */
+  /** When the board acted on the request (monotonic ms). */
   answeredAt: number
 }
 
@@ -121,10 +121,11 @@ export class Transport {
   }
 
   /**
-   * Queues one request; resolves with the response and when the board acted on the request
-   * (monotonic ms): the moment its answer started on the wire, which a relay's motor time is
-   * counted from. The answer's own wire time is taken off, so a 9600 baud line does not make
-   * every start and stop look 8 ms late.
+   * Queues one request; resolves with the response and when the board acted on it (monotonic
+   * ms), which a relay's motor time is counted from. A board acts once the request is in, and
+   * answers a moment later: the earlier of "sent plus the request's wire time" and "answered
+   * less the answer's wire time". The first holds when this event loop was busy as the answer
+   * came in (a database commit, a collection of garbage), the second when the request left late.
    */
   transactTimed(request: Request): Promise<TimedResponse> {
     const run = this.tail.then(() => this.run(request))
@@ -142,6 +143,7 @@ export class Transport {
         )
       await this.silence()
       this.rx = []
+      const sentAt = monotonic()
       try {
         await this.link.write(frame)
       } catch (err) {
@@ -155,8 +157,12 @@ export class Transport {
         (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
       const bytes = await this.receive(deadline)
       this.lastActivity = monotonic()
+      const { baud, parity } = this.options
       const answeredAt = bytes
-        ? this.lastActivity - frameTimeMs(bytes.length, this.options.baud, this.options.parity)
+        ? Math.min(
+            this.lastActivity - frameTimeMs(bytes.length, baud, parity),
+            sentAt + frameTimeMs(frame.length, baud, parity),
+          )
         : 0
       if (!bytes) {
         failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`

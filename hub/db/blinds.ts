@@ -1,7 +1,7 @@
 // Blinds: their definitions (admins), who may see them, and each user's favourites.
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm'
-import { badInput, conflict, forbidden, notFound } from '../errors'
+import { conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
 import { checkBlindInput, type BlindInput, type BlindSpec } from '../validation/blind'
 import { checkId, checkIds } from '../validation/fields'

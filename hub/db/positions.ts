@@ -1,6 +1,7 @@
 // Where blinds stand, on disk: the settled position written at every stop, and the write-ahead
 // record of every relay run, written before its frame goes out (ARCHITECTURE.md section 9).
-// Each method is one transaction; SQLite's synchronous=FULL makes each survive a power cut.
+// Writes go to disk together at the end of the event loop's turn, in one transaction that
+// SQLite's synchronous=FULL makes survive a power cut.
 import { eq } from 'drizzle-orm'
 import type { Side } from '../bus/relays'
 import type { Pose, TravelTimes } from '../position/travel'
@@ -12,7 +13,8 @@ export interface MotionRecord {
   side: Side
   relayMs: number
   boardTimed: boolean
-  fromRest: boolean
+  /** What was left of the start delay when the relay closed. */
+  delayLeftMs: number
   from: Pose | null
   /** Wall-clock ms. */
   writtenAt: number
@@ -27,7 +29,16 @@ export interface PlacedBlind extends TravelTimes {
 const poseOf = (position: number | null, tilt: number | null): Pose | null =>
   position === null ? null : { position, tilt: tilt ?? 0 }
 
+interface Write {
+  run(): void
+  resolve?: (() => void) | undefined
+  reject?: ((err: Error) => void) | undefined
+}
+
 export class PositionStore {
+  private queue: Write[] = []
+  private scheduled = false
+
   constructor(private readonly db: Db) {}
 
   /** Every blind's travel times and settled pose. */
@@ -59,8 +70,71 @@ export class PositionStore {
       }))
   }
 
-  /** Before the frame that starts a run: what the run will be. Replaces an older record. */
-  writeAhead(record: MotionRecord): void {
+  /**
+   * Before the frame that starts a run: what the run will be, replacing an older record.
+   * Resolves once it is on disk; the frame waits for that.
+   */
+  writeAhead(record: MotionRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.enqueue(() => this.upsert(record), resolve, reject)
+    })
+  }
+
+  /** The run as it went on, its start acknowledged: replaces the record written ahead. */
+  record(record: MotionRecord): void {
+    this.enqueue(() => this.upsert(record))
+  }
+
+  /** The blind stopped here: its pose is written and its run record goes. */
+  settle(blindId: string, pose: Pose | null): void {
+    this.enqueue(() => {
+      this.db
+        .update(blinds)
+        .set({ position: pose?.position ?? null, tilt: pose?.tilt ?? null })
+        .where(eq(blinds.id, blindId))
+        .run()
+      this.db.delete(blindMotions).where(eq(blindMotions.blindId, blindId)).run()
+    })
+  }
+
+  /** Commits every write asked for so far, now. */
+  flush(): void {
+    this.scheduled = false
+    const writes = this.queue.splice(0)
+    if (writes.length === 0) return
+    const done: (() => void)[] = []
+    this.db.transaction(
+      () => {
+        for (const write of writes) {
+          try {
+            write.run()
+            if (write.resolve) done.push(write.resolve)
+          } catch (err) {
+            // One write that cannot be made (its blind was deleted meanwhile) spoils none of
+            // the others; a record written ahead that failed stops its frame.
+            write.reject?.(err as Error)
+          }
+        }
+      },
+      { behavior: 'immediate' },
+    )
+    for (const resolve of done) resolve()
+  }
+
+  /**
+   * Writes wait for the end of the event loop's turn and go to disk together, in one
+   * transaction: the commits of a room's blinds starting or stopping at once cost one sync,
+   * and the loop is blocked once, not once per blind (its timing of the board's answers
+   * depends on that).
+   */
+  private enqueue(run: () => void, resolve?: () => void, reject?: (err: Error) => void): void {
+    this.queue.push({ run, resolve, reject })
+    if (this.scheduled) return
+    this.scheduled = true
+    setImmediate(() => this.flush())
+  }
+
+  private upsert(record: MotionRecord): void {
     const { from, ...rest } = record
     const row = { ...rest, fromPosition: from?.position ?? null, fromTilt: from?.tilt ?? null }
     this.db
@@ -68,28 +142,5 @@ export class PositionStore {
       .values(row)
       .onConflictDoUpdate({ target: blindMotions.blindId, set: row })
       .run()
-  }
-
-  /** The board acknowledged the start. */
-  acknowledge(blindId: string, at: number): void {
-    this.db
-      .update(blindMotions)
-      .set({ acknowledgedAt: Math.round(at) })
-      .where(eq(blindMotions.blindId, blindId))
-      .run()
-  }
-
-  /** The blind stopped here: its pose is written and its run record goes, in one commit. */
-  settle(blindId: string, pose: Pose | null): void {
-    this.db.transaction(
-      (tx) => {
-        tx.update(blinds)
-          .set({ position: pose?.position ?? null, tilt: pose?.tilt ?? null })
-          .where(eq(blinds.id, blindId))
-          .run()
-        tx.delete(blindMotions).where(eq(blindMotions.blindId, blindId)).run()
-      },
-      { behavior: 'immediate' },
-    )
   }
 }

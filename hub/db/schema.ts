@@ -195,8 +195,8 @@ export const blindMotions = sqliteTable('blind_motions', {
   /** How long the relay was to stay on (ms); a board-timed pulse ends by itself then. */
   relayMs: integer('relay_ms').notNull(),
   boardTimed: integer('board_timed', { mode: 'boolean' }).notNull(),
-  /** Whether the motor started from rest, so its start delay passed first. */
-  fromRest: integer('from_rest', { mode: 'boolean' }).notNull(),
+  /** What was left of the motor's start delay when the relay closed (all of it from rest). */
+  delayLeftMs: integer('delay_left_ms').notNull(),
   /** Where the blind stood when the relay closed; null: not known. */
   fromPosition: real('from_position'),
   fromTilt: real('from_tilt'),

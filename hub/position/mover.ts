@@ -43,7 +43,7 @@ export class BlindMover {
       const times = tracker.times(blind.id)
       if (!times) return undefined
       const estimate = tracker.estimate(blind.id)
-      return planMoves(times, estimate, target, tracker.runningSide(blind.id))[0]
+      return planMoves(times, estimate, target, tracker.turning(blind.id))[0]
     }
     return this.follow(blind, target, {
       side: () => nextRun()?.side ?? null,
@@ -67,7 +67,9 @@ export class BlindMover {
           const times = tracker.times(blind.id)
           if (!times) return null
           ran = true
-          return fullRun(times, side, tracker.runningSide(blind.id) !== side).relayMs
+          const turning = tracker.turning(blind.id)
+          return fullRun(times, side, turning?.side === side ? turning.delayLeftMs : undefined)
+            .relayMs
         },
       },
     )

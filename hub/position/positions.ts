@@ -56,8 +56,10 @@ export class Positions {
     )
   }
 
+  /** Stops following blinds, and writes every position still waiting for the disk. */
   stop(): void {
     this.unsubscribe.splice(0).forEach((off) => off())
+    this.deps.tracker.flush()
   }
 
   state(blindId: string): BlindPosition {

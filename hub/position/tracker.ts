@@ -7,7 +7,14 @@ import type { RelayObserver } from '../bus/relay-observer'
 import type { Side } from '../bus/relays'
 import type { PositionStore } from '../db/positions'
 import type { Motion } from '../realtime/events'
-import { advance, motorMsOf, type Pose, type Target, type TravelTimes } from './travel'
+import {
+  advance,
+  motorMsOf,
+  type Pose,
+  type Target,
+  type TravelTimes,
+  type Turning,
+} from './travel'
 
 export interface BlindPosition {
   motion: Motion
@@ -28,7 +35,8 @@ interface Run {
   onAt: number
   relayMs: number
   boardTimed: boolean
-  fromRest: boolean
+  /** What was left of the start delay when the relay closed: the motor turns from then on. */
+  delayLeftMs: number
 }
 
 interface Tracked {
@@ -56,6 +64,9 @@ const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_
 
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()
+  private readonly toAnnounce = new Set<string>()
+  /** The last state told of each blind. */
+  private readonly told = new Map<string, string>()
 
   constructor(private readonly deps: TrackerDeps) {}
 
@@ -81,7 +92,7 @@ export class PositionTracker implements RelayObserver {
         onAt: record.acknowledgedAt,
         relayMs: record.relayMs,
         boardTimed: record.boardTimed,
-        fromRest: record.fromRest,
+        delayLeftMs: record.delayLeftMs,
       }
       const end = record.acknowledgedAt + record.relayMs
       if (record.boardTimed && end <= now) this.stopRun(record.blindId, t, end)
@@ -110,6 +121,11 @@ export class PositionTracker implements RelayObserver {
     for (const id of this.blinds.keys()) if (!seen.has(id)) this.blinds.delete(id)
   }
 
+  /** Every write still waiting goes to disk now. */
+  flush(): void {
+    this.deps.store.flush()
+  }
+
   times(blindId: string): TravelTimes | undefined {
     return this.blinds.get(blindId)?.times
   }
@@ -125,6 +141,13 @@ export class PositionTracker implements RelayObserver {
   runningSide(blindId: string, at = this.deps.now()): Side | null {
     const t = this.blinds.get(blindId)
     return t ? this.running(t, at) : null
+  }
+
+  /** The way the motor turns now, and what is left of its start delay; null at rest. */
+  turning(blindId: string, at = this.deps.now()): Turning | null {
+    const t = this.blinds.get(blindId)
+    const side = t ? this.running(t, at) : null
+    return side ? { side, delayLeftMs: this.delayLeft(t!, side, at) } : null
   }
 
   /** When the relay running now went on (wall-clock ms), or null. */
@@ -146,12 +169,16 @@ export class PositionTracker implements RelayObserver {
     this.announce(blindId)
   }
 
-  /** Where a command is taking the blind, shown with its motion; null when it has arrived. */
+  /**
+   * Where a command is taking the blind; null when it has arrived. A new target is told with
+   * the motion it starts; a target that goes is told at once if the blind is at rest.
+   */
   setTarget(blindId: string, target: Target | null): void {
     const t = this.blinds.get(blindId)
     if (!t) return
     t.target = target
-    this.announce(blindId)
+    // A running blind's next event (its stop, or the next run) carries it.
+    if (target === null && !this.running(t, this.deps.now())) this.announce(blindId)
   }
 
   /** The move that set `target` is over: its target goes, unless a newer one replaced it. */
@@ -185,43 +212,59 @@ export class PositionTracker implements RelayObserver {
     }
   }
 
-  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void {
+  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): Promise<void> {
     const t = this.blinds.get(blindId)
-    if (!t) return
+    if (!t) return Promise.resolve()
     const at = this.deps.now()
     t.starting = true
-    this.deps.store.writeAhead({
+    return this.deps.store.writeAhead({
       blindId,
       side,
       relayMs: Math.round(relayMs),
       boardTimed,
-      fromRest: this.running(t, at) !== side,
+      delayLeftMs: Math.round(this.delayLeft(t, side, at)),
       from: this.poseAt(t, at),
       writtenAt: Math.round(at),
       acknowledgedAt: null,
     })
   }
 
+  notStarted(blindId: string): void {
+    const t = this.blinds.get(blindId)
+    if (!t?.starting) return
+    t.starting = false
+    // The record written ahead goes: back to the run going on, or to where the blind stands.
+    if (t.run) this.recordRun(blindId, t)
+    else this.deps.store.settle(blindId, t.settled)
+  }
+
   on(blindId: string, side: Side, at: number, relayMs: number, boardTimed: boolean): void {
     const t = this.blinds.get(blindId)
     if (!t) return
-    // A run the same way that is still on continues: the motor never stopped.
-    const fromRest = this.running(t, at) !== side
+    // A run the same way that is still on continues: the motor never stopped, and a start
+    // delay it was still in goes on.
+    const delayLeftMs = this.delayLeft(t, side, at)
     t.settled = this.poseAt(t, at)
-    t.run = { side, onAt: at, relayMs, boardTimed, fromRest }
+    t.run = { side, onAt: at, relayMs, boardTimed, delayLeftMs }
     t.starting = false
     t.reversingUntil = null
-    this.deps.store.writeAhead({
-      blindId,
-      side,
-      relayMs: Math.round(relayMs),
-      boardTimed,
-      fromRest,
-      from: t.settled,
-      writtenAt: Math.round(at),
-      acknowledgedAt: Math.round(at),
-    })
+    this.recordRun(blindId, t)
     this.announce(blindId)
+  }
+
+  /** The run going on, as its record: what the next start needs after a crash. */
+  private recordRun(blindId: string, t: Tracked): void {
+    const run = t.run!
+    this.deps.store.record({
+      blindId,
+      side: run.side,
+      relayMs: Math.round(run.relayMs),
+      boardTimed: run.boardTimed,
+      delayLeftMs: Math.round(run.delayLeftMs),
+      from: t.settled,
+      writtenAt: Math.round(run.onAt),
+      acknowledgedAt: Math.round(run.onAt),
+    })
   }
 
   off(blindId: string, side: Side, at: number): void {
@@ -274,6 +317,13 @@ export class PositionTracker implements RelayObserver {
     this.announce(blindId)
   }
 
+  /** What is left of the start delay for a run of `side` starting at `at`. */
+  private delayLeft(t: Tracked, side: Side, at: number): number {
+    const run = t.run
+    if (!run || this.running(t, at) !== side) return t.times.motorStartDelayMs
+    return Math.max(0, run.onAt + run.delayLeftMs - at)
+  }
+
   private running(t: Tracked, at: number): Side | null {
     const run = t.run
     if (!run) return null
@@ -285,11 +335,28 @@ export class PositionTracker implements RelayObserver {
     const run = t.run
     if (!run) return t.settled
     const end = run.boardTimed ? Math.min(at, run.onAt + run.relayMs) : at
-    const motorMs = motorMsOf(t.times, Math.max(0, end - run.onAt), run.fromRest)
+    const motorMs = motorMsOf(Math.max(0, end - run.onAt), run.delayLeftMs)
     return advance(t.times, t.settled, run.side, motorMs)
   }
 
+  /**
+   * Tells of a blind's new state at the end of the event loop's turn, once: a stop and the end
+   * of the move it cut short, or a run's end and the next run's start, are one event, and a
+   * state no different from the last one told is not told again.
+   */
   private announce(blindId: string): void {
-    this.deps.changed(blindId, this.state(blindId))
+    this.toAnnounce.add(blindId)
+    if (this.toAnnounce.size > 1) return
+    setImmediate(() => {
+      const ids = [...this.toAnnounce]
+      this.toAnnounce.clear()
+      for (const id of ids) {
+        const state = this.state(id)
+        const told = JSON.stringify(state)
+        if (this.told.get(id) === told) continue
+        this.told.set(id, told)
+        this.deps.changed(id, state)
+      }
+    })
   }
 }

@@ -46,13 +46,14 @@ describe('the runs that take a blind to a target', () => {
     ])
   })
 
-  it('adds no start delay when the motor already turns that way', () => {
-    expect(planMoves(roller, { position: 80, tilt: 0 }, { position: 30 }, 'DOWN')).toEqual([
+  it('adds no start delay when the motor already turns that way, only what is left of it', () => {
+    const from = { position: 80, tilt: 0 }
+    const turning = (side: 'UP' | 'DOWN', delayLeftMs: number) => ({ side, delayLeftMs })
+    expect(planMoves(roller, from, { position: 30 }, turning('DOWN', 0))).toEqual([
       { side: 'DOWN', relayMs: 10_000, to: { position: 30, tilt: 0 } },
     ])
-    expect(planMoves(roller, { position: 80, tilt: 0 }, { position: 30 }, 'UP')[0]?.relayMs).toBe(
-      10_300,
-    )
+    expect(planMoves(roller, from, { position: 30 }, turning('DOWN', 120))[0]?.relayMs).toBe(10_120)
+    expect(planMoves(roller, from, { position: 30 }, turning('UP', 0))[0]?.relayMs).toBe(10_300)
   })
 
   it('goes to an end stop with a full run, wherever the blind is believed to be', () => {

@@ -53,9 +53,18 @@ export function endPose(times: TravelTimes, side: Side): Pose {
   return { position: side === 'UP' ? 100 : 0, tilt }
 }
 
-/** Motor time in a relay's on time: the start delay passes first when the motor was at rest. */
-export function motorMsOf(times: TravelTimes, relayMs: number, fromRest: boolean): number {
-  return Math.max(0, relayMs - (fromRest ? times.motorStartDelayMs : 0))
+/**
+ * Motor time in a relay's on time: what is left of the start delay passes first (all of it
+ * when the motor was at rest, none once it turns).
+ */
+export function motorMsOf(relayMs: number, delayLeftMs: number): number {
+  return Math.max(0, relayMs - delayLeftMs)
+}
+
+/** A motor turning one way now, and what is left of its start delay before it really turns. */
+export interface Turning {
+  side: Side
+  delayLeftMs: number
 }
 
 /** How long the slats take to turn fully towards a side from a tilt. */
@@ -86,11 +95,15 @@ export function advance(
 }
 
 /** A run that surely reaches a side's end stop, wherever the blind is. */
-export function fullRun(times: TravelTimes, side: Side, fromRest = true): Move {
+export function fullRun(
+  times: TravelTimes,
+  side: Side,
+  delayLeftMs = times.motorStartDelayMs,
+): Move {
   const motorMs = times.tiltTimeMs + travelMs(times, side) + RUN_ON_MS
   return {
     side,
-    relayMs: motorMs + (fromRest ? times.motorStartDelayMs : 0),
+    relayMs: motorMs + delayLeftMs,
     to: endPose(times, side),
   }
 }
@@ -107,16 +120,17 @@ const atEnd = (times: TravelTimes, pose: Pose, side: Side) => {
  * the motor already turns that way. A
  * tilt follows the position move: the travel leaves the slats turned its way, and a short run
  * the other way turns them to the tilt asked for. `running` is the way the motor turns now, if
- * it does: a first move that way continues it, with no start delay.
+ * it does: a first move that way continues it, with only what is left of its start delay.
  */
 export function planMoves(
   times: TravelTimes,
   from: Pose | null,
   target: Target,
-  running: Side | null = null,
+  running: Turning | null = null,
 ): Move[] {
   const moves: Move[] = []
-  const rest = (side: Side) => moves.length > 0 || running !== side
+  const rest = (side: Side) => moves.length > 0 || running?.side !== side
+  const delay = (side: Side) => (rest(side) ? times.motorStartDelayMs : running!.delayLeftMs)
   let pose = from
   const wantsTilt = target.tilt != null && times.tiltTimeMs > 0
   let position = target.position ?? null
@@ -124,14 +138,14 @@ export function planMoves(
   if (position !== null) {
     if (!pose && position > 0 && position < 100) {
       const side: Side = position >= 50 ? 'UP' : 'DOWN'
-      const end = fullRun(times, side, rest(side))
+      const end = fullRun(times, side, delay(side))
       moves.push(end)
       pose = end.to
     }
     if (position === 0 || position === 100) {
       const side: Side = position === 100 ? 'UP' : 'DOWN'
       if (!pose || !atEnd(times, pose, side)) {
-        const end = fullRun(times, side, rest(side))
+        const end = fullRun(times, side, delay(side))
         moves.push(end)
         pose = end.to
       }
@@ -142,7 +156,7 @@ export function planMoves(
       if (travel >= (rest(side) ? MIN_MOVE_MS : MIN_RUN_ON_MS)) {
         const motorMs = slatsMs(times, pose.tilt, side) + travel
         const to = { position, tilt: endPose(times, side).tilt }
-        moves.push({ side, relayMs: motorMs + (rest(side) ? times.motorStartDelayMs : 0), to })
+        moves.push({ side, relayMs: motorMs + delay(side), to })
         pose = to
       }
     }
@@ -154,7 +168,7 @@ export function planMoves(
     if (turnMs >= MIN_TILT_MOVE_MS) {
       moves.push({
         side,
-        relayMs: turnMs + (rest(side) ? times.motorStartDelayMs : 0),
+        relayMs: turnMs + delay(side),
         to: { position: pose.position, tilt },
       })
     }

@@ -4,8 +4,10 @@
 import type { Config } from '../../hub/config'
 import type { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { MotorSimulator, type SimulatedMotor } from '../../firmware-protocol/motors'
+import { startBoardProcess } from './board-process'
 import { startHubOnWire, type HubOnWire } from './hub-on-wire'
-import type { TestHub } from './hub'
+import { startHub, type TestHub } from './hub'
+import { bothOnAtOnce, startWire } from './pty'
 
 export interface MotorBlind {
   name: string
@@ -28,48 +30,97 @@ export interface BlindState {
   target: number | null
 }
 
-export interface MotorRig extends HubOnWire {
-  motors: MotorSimulator
+/** A hub with its blinds created, and motors behind their relays. */
+export interface MotorRig {
+  t: TestHub
   ids: string[]
   /** Where the hub says the blind is, through the API. */
   stateOf(id: string): Promise<BlindState>
-  /** Where the blind really is now. */
+  /** Where the blind really is now (the motor of the index-th blind). */
   truthOf(index: number): { position: number; tilt: number; relay: string | null }
   /** Every blind idle and arrived, on the hub and on the board. */
   settled(): Promise<boolean>
+  /** How often both relays of one motor were on together. */
+  conflicts(): number
+  close(): Promise<void>
 }
 
 const STATE = 'query($id: ID!) { blind(id: $id) { position tilt motion target } }'
 
-export async function startHubWithMotors(
-  blinds: MotorBlind[],
-  config: Partial<Config> = {},
-): Promise<MotorRig> {
-  const rig = await startHubOnWire(config)
-  const { t, board } = rig
-  const motors = motorsFor(board.emulator, blinds)
+/** The hub's side of a rig: blinds created, their states read over the API. */
+async function hubSide(t: TestHub, blinds: MotorBlind[]) {
   const ids: string[] = []
   for (const b of blinds) ids.push(await createMotorBlind(t, b))
-  const now = () => performance.timeOrigin + performance.now()
   const stateOf = async (id: string) => {
     const res = await t.gql<{ blind: BlindState }>(STATE, { id }, t.adminToken)
     if (!res.data) throw new Error(`blind ${id}: ${JSON.stringify(res.errors)}`)
     return res.data.blind
   }
+  const hubSettled = async () =>
+    (await Promise.all(ids.map(stateOf))).every((s) => s.motion === 'IDLE' && s.target === null)
+  return { ids, stateOf, hubSettled }
+}
+
+/** The board and its motors in this process: quick, and a test can set where each starts. */
+export async function startHubWithMotors(
+  blinds: MotorBlind[],
+  config: Partial<Config> = {},
+): Promise<MotorRig & HubOnWire & { motors: MotorSimulator }> {
+  const rig = await startHubOnWire(config)
+  const motors = motorsFor(rig.board.emulator, blinds)
+  const { ids, stateOf, hubSettled } = await hubSide(rig.t, blinds)
+  const now = () => performance.timeOrigin + performance.now()
   return {
     ...rig,
     motors,
     ids,
     stateOf,
     truthOf: (index) => motors.motors[index]!.state(now()),
-    async settled() {
-      if (motors.motors.some((m: SimulatedMotor) => m.state(now()).relay !== null)) return false
-      const states = await Promise.all(ids.map(stateOf))
-      return states.every((s) => s.motion === 'IDLE' && s.target === null)
-    },
+    settled: async () =>
+      motors.motors.every((m: SimulatedMotor) => m.state(now()).relay === null) &&
+      (await hubSettled()),
+    conflicts: () => motors.conflicts,
     close: async () => {
       motors.stop()
       await rig.close()
+    },
+  }
+}
+
+/**
+ * The board and its motors as a process of their own, as a real board is: its timing never
+ * waits on this process's event loop, which the hub shares with the test. Motors start open.
+ */
+export async function startHubWithBoardProcess(
+  blinds: MotorBlind[],
+  config: Partial<Config> = {},
+): Promise<MotorRig> {
+  const wire = await startWire()
+  const board = await startBoardProcess(wire, blinds).catch(async (err: unknown) => {
+    await wire.close()
+    throw err
+  })
+  const t = await startHub({ config: { serial: wire.hubPath, ...config } })
+  const { ids, stateOf, hubSettled } = await hubSide(t, blinds)
+  const truthOf = (index: number) => board.motor(index)
+  return {
+    t,
+    ids,
+    stateOf,
+    truthOf,
+    settled: async () => blinds.every((_, i) => truthOf(i).relay === null) && (await hubSettled()),
+    conflicts: () =>
+      blinds.filter((b) =>
+        bothOnAtOnce(
+          board.coils,
+          { unit: b.unit, coil: b.coil },
+          { unit: b.unit, coil: b.coil + 1 },
+        ),
+      ).length,
+    close: async () => {
+      await t.close()
+      await board.close()
+      await wire.close()
     },
   }
 }

@@ -3,7 +3,7 @@
 // and on top of each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sleep, waitFor } from '../bus/polling'
-import { startHubWithMotors, type MotorRig } from '../helpers/motors'
+import { startHubWithMotors } from '../helpers/motors'
 
 const SET =
   'mutation($ids: [ID!]!, $p: Int, $t: Int) { blindSetPosition(ids: $ids, position: $p, tilt: $t) { id } }'
@@ -13,7 +13,7 @@ const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, dire
 const TOLERANCE = 2
 
 describe('tracking positions against the motors', () => {
-  let rig: MotorRig
+  let rig: Awaited<ReturnType<typeof startHubWithMotors>>
   let kitchen: string
   let hall: string
   let office: string
@@ -118,7 +118,7 @@ describe('tracking positions against the motors', () => {
     await send(MOVE, { ids: [kitchen, hall, office], d: 'UP' })
     await settle()
     for (const id of [kitchen, hall, office]) expect((await rig.stateOf(id)).position).toBe(100)
-    expect(rig.motors.conflicts).toBe(0)
+    expect(rig.conflicts()).toBe(0)
   })
 
   it('takes several blinds to one position at once, each from where it is', async () => {

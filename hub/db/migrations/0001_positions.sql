@@ -3,7 +3,7 @@ CREATE TABLE `blind_motions` (
 	`side` text NOT NULL,
 	`relay_ms` integer NOT NULL,
 	`board_timed` integer NOT NULL,
-	`from_rest` integer NOT NULL,
+	`delay_left_ms` integer NOT NULL,
 	`from_position` real,
 	`from_tilt` real,
 	`written_at` integer NOT NULL,
