@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Blind, HubStatus, User } from '../../api/types'
+import { testBlind } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -12,15 +13,8 @@ import {
 } from '../../test-support/hub-stub'
 import BlindsPage from './BlindsPage'
 
-const blind = (id: string, name: string, up: string, down: string): Blind => ({
-  id,
-  name,
-  blindAddressUp: up,
-  blindAddressDown: down,
-  travelTimeMs: 60000,
-  isFavorite: false,
-  motion: 'IDLE',
-})
+const blind = (id: string, name: string, up: string, down: string): Blind =>
+  testBlind({ id, name, blindAddressUp: up, blindAddressDown: down })
 const office = blind('b-office', 'Office', '1:2', '1:3')
 const kitchen = { ...blind('b-kitchen', 'Kitchen', '1:0', '1:1'), motion: 'MOVING_DOWN' as const }
 const me = (isAdmin: boolean): User => ({
@@ -64,11 +58,14 @@ describe('the blinds page', () => {
   it('lists blinds by name with their motion, and addresses for admins', async () => {
     renderBlinds(true, [office, kitchen])
     const list = await screen.findByRole('list', { name: 'Blinds' })
-    const rows = within(list).getAllByRole('listitem')
-    expect(rows.map((r) => r.textContent)).toEqual([
-      'KitchenMoving downUp 1:0 · Down 1:1 · 60 s',
-      'OfficeUp 1:2 · Down 1:3 · 60 s',
-    ])
+    const [first, second, ...others] = within(list).getAllByRole('listitem')
+    expect(others).toEqual([])
+    expect(first?.querySelector('.list-title')?.textContent).toBe('Kitchen')
+    expect(within(first!).getByText('Moving down')).toBeTruthy()
+    expect(within(first!).getByText('Up 1:0 · Down 1:1 · 60 s')).toBeTruthy()
+    expect(second?.querySelector('.list-title')?.textContent).toBe('Office')
+    expect(within(second!).getByText('Up 1:2 · Down 1:3 · 60 s')).toBeTruthy()
+    expect(within(second!).queryByText(/^Moving/)).toBeNull()
     expect(screen.getByRole('heading', { level: 1, name: 'Blinds' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add blind' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Edit Office' })).toBeTruthy()
@@ -248,14 +245,99 @@ describe('the blinds page', () => {
     )
   })
 
-  it('opens the edit form filled with the blind, travel time in seconds', async () => {
-    renderBlinds(true, [{ ...office, travelTimeMs: 42500 }])
+  it('opens the edit form filled with the blind, travel times in seconds', async () => {
+    renderBlinds(true, [{ ...office, travelTimeUpMs: 42500, travelTimeDownMs: 40000 }])
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Edit Office' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit Office' })
     expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', 'Office')
     expect(within(dialog).getByLabelText('Up address')).toHaveProperty('value', '1:2')
     expect(within(dialog).getByLabelText('Down address')).toHaveProperty('value', '1:3')
-    expect(within(dialog).getByLabelText('Travel time (seconds)')).toHaveProperty('value', '42.5')
+    expect(within(dialog).getByLabelText('Travel time up (seconds)')).toHaveProperty(
+      'value',
+      '42.5',
+    )
+    expect(within(dialog).getByLabelText('Travel time down (seconds)')).toHaveProperty(
+      'value',
+      '40',
+    )
+  })
+})
+
+describe('the blinds page’s rooms', () => {
+  setUpHubTests()
+
+  const inRoom = (id: string, name: string, room: string | null) =>
+    testBlind({
+      id,
+      name,
+      room,
+      blindAddressUp: `2:${id.length}`,
+      blindAddressDown: `2:${id.length + 1}`,
+    })
+  const left = inRoom('b-left', 'Left window', 'Living room')
+  const right = inRoom('b-right', 'Right window', 'Living room')
+  const bath = inRoom('b-bath', 'Bath', 'Bathroom')
+  const shed = inRoom('b-shed', 'Shed', null)
+
+  const cardNames = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.list-title')?.textContent)
+
+  it('groups blinds by room, rooms by name, and those without a room last', async () => {
+    renderBlinds(false, [shed, right, bath, left])
+    const rooms = await screen.findAllByRole('heading', { level: 2 })
+    expect(rooms.map((h) => h.textContent)).toEqual(['Bathroom', 'Living room', 'Without a room'])
+    expect(cardNames(screen.getByRole('list', { name: 'Living room' }))).toEqual([
+      'Left window',
+      'Right window',
+    ])
+    expect(cardNames(screen.getByRole('list', { name: 'Bathroom' }))).toEqual(['Bath'])
+    expect(cardNames(screen.getByRole('list', { name: 'Without a room' }))).toEqual(['Shed'])
+  })
+
+  it('moves every blind of a room with one blindMove, and no other', async () => {
+    const sent = renderBlinds(false, [shed, right, bath, left], {
+      blindMove: (v: Record<string, unknown>) =>
+        [shed, right, bath, left].filter((b) => (v.ids as string[]).includes(b.id)),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Down all blinds in Living room' }))
+    await user.click(screen.getByRole('button', { name: 'Stop all blinds without a room' }))
+    expect(sent.filter((r) => r.operationName === 'blindMove').map((r) => r.variables)).toEqual([
+      { ids: ['b-left', 'b-right'], direction: 'DOWN' },
+      { ids: ['b-shed'], direction: 'STOP' },
+    ])
+  })
+
+  it('moves the whole house with one blindMove of every blind', async () => {
+    const sent = renderBlinds(false, [shed, right, bath, left], { blindMove: [] })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Up all blinds' }))
+    expect(sent.find((r) => r.operationName === 'blindMove')?.variables).toEqual({
+      ids: ['b-bath', 'b-left', 'b-right', 'b-shed'],
+      direction: 'UP',
+    })
+  })
+
+  it('shows one list without room headings while no blind has a room', async () => {
+    renderBlinds(false, [office, { ...kitchen, motion: 'IDLE' }])
+    const list = await screen.findByRole('list', { name: 'Blinds' })
+    expect(cardNames(list)).toEqual(['Kitchen', 'Office'])
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([])
+  })
+
+  it('keeps room buttons from moving anything while the bus is offline', async () => {
+    renderBlinds(false, [left, right], {
+      hubStatus: hubStatus({
+        online: false,
+        path: '/dev/ttyUSB0',
+        error: 'cannot open /dev/ttyUSB0',
+      }),
+    })
+    const down = await screen.findByRole('button', { name: 'Down all blinds in Living room' })
+    await waitFor(() => expect(down).toHaveProperty('disabled', true))
+    expect(screen.getByRole('button', { name: 'Down all blinds' })).toHaveProperty('disabled', true)
   })
 })
