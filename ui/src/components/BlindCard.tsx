@@ -48,9 +48,11 @@ interface Props {
   children?: ReactNode
   /** While blinds cannot move (the bus is offline): the id of the text saying why. */
   moveBlockedBy?: string | null
+  /** False on Home: the presets without the sliders keep the card short. */
+  sliders?: boolean
 }
 
-export function BlindCard({ blind, meta, children, moveBlockedBy }: Props) {
+export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true }: Props) {
   const toggleFavorite = useFavoriteToggle(blind)
   const live = useBlindMotion(blind)
   const { name } = blind
@@ -99,7 +101,12 @@ export function BlindCard({ blind, meta, children, moveBlockedBy }: Props) {
         />
         {children}
       </div>
-      <PositionControls blind={blind} restingAt={restingAt} blockedBy={moveBlockedBy} />
+      <PositionControls
+        blind={blind}
+        restingAt={restingAt}
+        blockedBy={moveBlockedBy}
+        sliders={sliders}
+      />
     </li>
   )
 }

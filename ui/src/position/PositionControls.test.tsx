@@ -101,7 +101,7 @@ describe('the position controls of a blind', () => {
   it('send a venetian blind’s tilt without a position', async () => {
     const { hub } = await showKitchen({ tiltTimeMs: 1500, tilt: 100 })
     const slats = screen.getByRole('slider', { name: 'Slats of Kitchen' })
-    expect(slats.getAttribute('aria-valuetext')).toBe('Slats open')
+    expect(slats.getAttribute('aria-valuetext')).toBe('Open')
     await act(async () => {
       fireEvent.change(slats, { target: { value: '30' } })
     })

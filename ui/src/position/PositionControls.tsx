@@ -4,7 +4,7 @@
 import type { Blind } from '../api/types'
 import { useBlindCommands } from '../components/blind-commands'
 import { CommitSlider } from './CommitSlider'
-import { positionText, tiltText } from './position-words'
+import { positionText } from './position-words'
 import './position-controls.css'
 
 const PRESETS: { position: number; text: string }[] = [
@@ -21,9 +21,11 @@ interface Props {
   restingAt: number | null
   /** While blinds cannot move: the id of the text saying why (see MoveButtons). */
   blockedBy?: string | null | undefined
+  /** False for the presets alone, as on Home, where the daily taps are. */
+  sliders?: boolean
 }
 
-export function PositionControls({ blind, restingAt, blockedBy }: Props) {
+export function PositionControls({ blind, restingAt, blockedBy, sliders = true }: Props) {
   const { setPosition } = useBlindCommands()
   const { id, name, myPosition } = blind
   const blocked = {
@@ -33,16 +35,18 @@ export function PositionControls({ blind, restingAt, blockedBy }: Props) {
   const current = blind.motion === 'IDLE' ? blind.position : null
   return (
     <div className="position-controls">
-      <CommitSlider
-        label="Position"
-        labelDetail={`of ${name}`}
-        value={restingAt}
-        unknownText="Position unknown"
-        valueText={positionText}
-        onCommit={(position) => setPosition([id], { position })}
-        disabled={blocked.disabled}
-        describedBy={blocked['aria-describedby']}
-      />
+      {sliders && (
+        <CommitSlider
+          label="Position"
+          labelDetail={`of ${name}`}
+          value={restingAt}
+          unknownText="Position unknown"
+          valueText={positionText}
+          onCommit={(position) => setPosition([id], { position })}
+          disabled={blocked.disabled}
+          describedBy={blocked['aria-describedby']}
+        />
+      )}
       <div className="position-presets" role="group" aria-label={`Presets for ${name}`}>
         {PRESETS.map(({ position, text }) => (
           <button
@@ -71,13 +75,14 @@ export function PositionControls({ blind, restingAt, blockedBy }: Props) {
           </button>
         )}
       </div>
-      {blind.tiltTimeMs > 0 && (
+      {sliders && blind.tiltTimeMs > 0 && (
         <CommitSlider
           label="Slats"
           labelDetail={`of ${name}`}
           value={blind.tilt}
-          unknownText="Slats unknown"
-          valueText={tiltText}
+          unknownText="Unknown"
+          // The label says "Slats"; the value says how far open, as the position's does.
+          valueText={positionText}
           onCommit={(tilt) => setPosition([id], { tilt })}
           disabled={blocked.disabled}
           describedBy={blocked['aria-describedby']}

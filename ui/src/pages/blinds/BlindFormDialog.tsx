@@ -105,6 +105,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           {...text('blindAddressDown', 'blindAddressDown')}
         />
       </div>
+      <h3 className="form-section">How it travels</h3>
       <div className="form-row">
         <TextField
           label="Travel time up (seconds)"
@@ -142,6 +143,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           {...text('tiltSeconds', 'tiltTimeMs')}
         />
       )}
+      <h3 className="form-section">For the household</h3>
       <div className="form-row">
         <TextField
           label="Room"

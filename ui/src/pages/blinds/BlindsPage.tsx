@@ -43,9 +43,12 @@ export default function BlindsPage() {
       moveBlockedBy={blockedBy}
       meta={
         isAdmin && (
-          <span>
-            Up {blind.blindAddressUp} · Down {blind.blindAddressDown} · {formatTravelTimes(blind)}
-          </span>
+          <>
+            <span>
+              Up {blind.blindAddressUp} · Down {blind.blindAddressDown}
+            </span>
+            <span>{formatTravelTimes(blind)}</span>
+          </>
         )
       }
     >

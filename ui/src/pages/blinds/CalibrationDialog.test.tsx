@@ -65,7 +65,7 @@ describe('calibrating a blind', () => {
     await press('Run it down')
     await press('It has arrived')
 
-    expect(await within(dialog).findByText('Measured')).toBeTruthy()
+    expect(await within(dialog).findByText('Done: both ways timed')).toBeTruthy()
     const times = dialog.querySelector('.calibration-times')!
     expect(within(times as HTMLElement).getByText('24.3 s')).toBeTruthy()
     expect(within(times as HTMLElement).getByText('22.1 s')).toBeTruthy()

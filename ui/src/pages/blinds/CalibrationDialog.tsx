@@ -134,23 +134,27 @@ export function CalibrationDialog({ blind, onClose }: Props) {
             {formatTravelTime(Math.max(0, Math.floor((now - runningSince) / 1000)) * 1000)}
           </p>
         )}
-        <dl className="calibration-times">
-          <div>
-            <dt>Up</dt>
-            <dd>{measured.upMs === null ? '–' : formatTravelTime(measured.upMs)}</dd>
-          </div>
-          <div>
-            <dt>Down</dt>
-            <dd>{measured.downMs === null ? '–' : formatTravelTime(measured.downMs)}</dd>
-          </div>
-          <div className="muted">
-            <dt>Saved now</dt>
-            <dd>
-              {formatTravelTime(blind.travelTimeUpMs)} up,{' '}
-              {formatTravelTime(blind.travelTimeDownMs)} down
-            </dd>
-          </div>
-        </dl>
+        <table className="calibration-times">
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">Measured</th>
+              <th scope="col">Saved now</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Up</th>
+              <td>{measured.upMs === null ? '–' : formatMeasured(measured.upMs)}</td>
+              <td>{formatTravelTime(blind.travelTimeUpMs)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Down</th>
+              <td>{measured.downMs === null ? '–' : formatMeasured(measured.downMs)}</td>
+              <td>{formatTravelTime(blind.travelTimeDownMs)}</td>
+            </tr>
+          </tbody>
+        </table>
         {step === 'bring-down' && (
           <button type="button" className="button button-quiet" onClick={skipToTiming}>
             It is already down
@@ -169,6 +173,11 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   )
 }
 
+/** "24.3 s": a person's press is good to a tenth of a second, no finer. */
+function formatMeasured(ms: number): string {
+  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
+}
+
 /** A time the hub would refuse, said in seconds; null when both are fine. */
 function measuredProblem({ upMs, downMs }: Measured): string | null {
   for (const [way, ms] of [
@@ -178,7 +187,7 @@ function measuredProblem({ upMs, downMs }: Measured): string | null {
     try {
       checkTravelTime(way, ms ?? NaN)
     } catch {
-      return `The way ${way} took ${formatTravelTime(ms ?? 0)}; a travel time must be ${TRAVEL_SECONDS.min} to ${TRAVEL_SECONDS.max} s. Start again.`
+      return `The way ${way} took ${formatMeasured(ms ?? 0)}; a travel time must be ${TRAVEL_SECONDS.min} to ${TRAVEL_SECONDS.max} s. Start again.`
     }
   }
   return null

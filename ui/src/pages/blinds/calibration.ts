@@ -71,7 +71,7 @@ export const STEPS: Record<CalibrationStep, StepPlan> = {
     next: 'done',
   },
   done: {
-    title: 'Measured',
+    title: 'Done: both ways timed',
     instruction: (name) => `Save these travel times for ${name}, or start again.`,
     action: null,
     running: false,

@@ -1,5 +1,5 @@
 // The starred blinds, with the same live cards as the Blinds page: position, Up / Stop / Down
-// and presets.
+// and the presets; the sliders are left to the Blinds page, so the cards stay short.
 import { Link } from 'wouter'
 import { useBlindList } from '../../api/hooks'
 import { BlindCard } from '../../components/BlindCard'
@@ -38,7 +38,7 @@ export function FavoriteBlinds({ moveBlockedBy }: { moveBlockedBy: string | null
       {favorites.length > 0 && (
         <ul className="blind-cards" aria-labelledby="favourite-blinds">
           {favorites.map((blind) => (
-            <BlindCard key={blind.id} blind={blind} moveBlockedBy={moveBlockedBy} />
+            <BlindCard key={blind.id} blind={blind} moveBlockedBy={moveBlockedBy} sliders={false} />
           ))}
         </ul>
       )}
