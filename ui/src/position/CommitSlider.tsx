@@ -57,7 +57,7 @@ export function CommitSlider(props: Props) {
   const shown = chosen ?? value
   const text = shown === null ? unknownText : valueText(shown)
   return (
-    <div className="commit-slider">
+    <div className="commit-slider" data-unknown={shown === null || undefined}>
       <label className="commit-slider-label" htmlFor={id}>
         {label}
       </label>

@@ -173,9 +173,9 @@ export function formatTravelTime(ms: number): string {
   return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 }).format(ms / 1000)} s`
 }
 
-/** "60 s" when both ways take as long, else "24 s up, 22 s down". */
+/** "60 s each way" when both ways take as long, else "24 s up, 22 s down". */
 export function formatTravelTimes(blind: Pick<Blind, 'travelTimeUpMs' | 'travelTimeDownMs'>) {
   const up = formatTravelTime(blind.travelTimeUpMs)
   const down = formatTravelTime(blind.travelTimeDownMs)
-  return up === down ? up : `${up} up, ${down} down`
+  return up === down ? `${up} each way` : `${up} up, ${down} down`
 }
