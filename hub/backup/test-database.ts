@@ -17,8 +17,8 @@ export function freshDatabase(folder = temporaryFolder()): OpenDatabase & { path
 /** Adds blinds `prefix-0`..; each on its own relays, as the hub would write them. */
 export function addBlinds(sqlite: Database.Database, count: number, prefix = 'blind'): void {
   const insert = sqlite.prepare(
-    `INSERT INTO blinds (id, name, name_key, address_up, address_down, travel_time_ms,
-       created_at, updated_at) VALUES (?, ?, ?, ?, ?, 60000, 0, 0)`,
+    `INSERT INTO blinds (id, name, name_key, address_up, address_down, travel_time_up_ms,
+       travel_time_down_ms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 60000, 60000, 0, 0)`,
   )
   const start = (sqlite.prepare('SELECT count(*) AS n FROM blinds').get() as { n: number }).n
   sqlite.transaction(() => {

@@ -52,7 +52,7 @@ const HALF_WRITTEN: [string, string][] = [
   ],
   [
     'a blind with an empty field',
-    "SELECT id FROM blinds WHERE name = '' OR name_key <> lower(name) OR address_up = '' OR address_down = '' OR travel_time_ms < 1000",
+    "SELECT id FROM blinds WHERE name = '' OR name_key <> lower(name) OR address_up = '' OR address_down = '' OR travel_time_up_ms < 1000 OR travel_time_down_ms < 1000",
   ],
   ['a user without a password hash', "SELECT id FROM users WHERE password_hash = ''"],
 ]

@@ -53,6 +53,8 @@ export function graphqlClient(url: string): TestHub['gql'] {
 
 export interface StartOptions {
   config?: Partial<Config>
+  /** A database file of the test's own (say, one from an older hub); by default a fresh one. */
+  dbPath?: string
   now?: () => number
   /** How often the hub checks live sockets against the sessions table. */
   sessionCheckMs?: number
@@ -63,7 +65,7 @@ export interface StartOptions {
 
 export async function startHub(options: StartOptions = {}): Promise<TestHub> {
   const dir = mkdtempSync(join(tmpdir(), 'lamella-test-'))
-  const dbPath = join(dir, 'lamella.db')
+  const dbPath = options.dbPath ?? join(dir, 'lamella.db')
   const config: Config = {
     ...loadConfig({
       LAMELLA_DB: dbPath,

@@ -2,6 +2,7 @@
 // has a motor behind its relays with the same travel times, start delay and slats, so a test
 // can hold the hub's position against where the blind really is.
 import type { Config } from '../../hub/config'
+import type { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { MotorSimulator, type SimulatedMotor } from '../../firmware-protocol/motors'
 import { startHubOnWire, type HubOnWire } from './hub-on-wire'
 import type { TestHub } from './hub'
@@ -46,20 +47,7 @@ export async function startHubWithMotors(
 ): Promise<MotorRig> {
   const rig = await startHubOnWire(config)
   const { t, board } = rig
-  const motors = new MotorSimulator(
-    board.emulator,
-    blinds.map((b) => ({
-      unit: b.unit,
-      upCoil: b.coil,
-      downCoil: b.coil + 1,
-      travelUpMs: b.travelTimeUpMs,
-      travelDownMs: b.travelTimeDownMs,
-      startDelayMs: b.motorStartDelayMs ?? 0,
-      tiltMs: b.tiltTimeMs ?? 0,
-      position: b.position ?? 100,
-      tilt: 100,
-    })),
-  )
+  const motors = motorsFor(board.emulator, blinds)
   const ids: string[] = []
   for (const b of blinds) ids.push(await createMotorBlind(t, b))
   const now = () => performance.timeOrigin + performance.now()
@@ -86,7 +74,28 @@ export async function startHubWithMotors(
   }
 }
 
-export async function createMotorBlind(t: TestHub, b: MotorBlind): Promise<string> {
+/** Simulated motors behind the relays of the given blinds, on a board emulator. */
+export function motorsFor(board: RelayBoardEmulator, blinds: MotorBlind[]): MotorSimulator {
+  return new MotorSimulator(
+    board,
+    blinds.map((b) => ({
+      unit: b.unit,
+      upCoil: b.coil,
+      downCoil: b.coil + 1,
+      travelUpMs: b.travelTimeUpMs,
+      travelDownMs: b.travelTimeDownMs,
+      startDelayMs: b.motorStartDelayMs ?? 0,
+      tiltMs: b.tiltTimeMs ?? 0,
+      position: b.position ?? 100,
+      tilt: 100,
+    })),
+  )
+}
+
+export async function createMotorBlind(
+  t: Pick<TestHub, 'gql' | 'adminToken'>,
+  b: MotorBlind,
+): Promise<string> {
   const res = await t.gql<{ blindCreate: { id: string } }>(
     'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
     {
