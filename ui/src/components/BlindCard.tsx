@@ -74,7 +74,10 @@ export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true
           <p className="blind-state">
             {positionText(live.position === null ? null : Math.round(live.position))}
             {venetian && live.position !== null && (
-              <span className="muted"> · {tiltText(live.tilt)}</span>
+              <>
+                {' '}
+                <span className="muted blind-slats">· {tiltText(live.tilt)}</span>
+              </>
             )}
           </p>
           <MotionLine live={live} />

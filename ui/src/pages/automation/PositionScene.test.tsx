@@ -115,7 +115,7 @@ describe('a position scene', () => {
     await user.click(within(scene(1)).getByLabelText('Also turn the slats'))
     await user.clear(within(scene(1)).getByLabelText('Slats (% open)'))
     await user.type(within(scene(1)).getByLabelText('Slats (% open)'), '30')
-    await user.click(within(scene(1)).getByRole('radio', { name: 'Where it is' }))
+    await user.click(within(scene(1)).getByRole('radio', { name: 'Keep position' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await screen.findByText('Automation Evening created')
     expect(sentScene(hub)).toEqual({

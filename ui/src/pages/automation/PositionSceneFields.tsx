@@ -78,7 +78,7 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
         <div className="choice-pills">
           {[
             ...CHOICES,
-            ...(scene.tilt !== null ? [{ choice: 'keep' as const, label: 'Where it is' }] : []),
+            ...(scene.tilt !== null ? [{ choice: 'keep' as const, label: 'Keep position' }] : []),
           ].map((option) => (
             <label key={option.choice} className="toggle-pill">
               <input
