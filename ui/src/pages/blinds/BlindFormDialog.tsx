@@ -2,7 +2,7 @@
 // start delay, slats) and how the household finds it (room, "my" position). The hub's rules
 // are checked before anything is sent; what only the hub can know (a name or address already
 // taken) comes back as a field error and is shown at that field.
-import { useId, useState } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import { useSWRConfig } from 'swr'
 import { staleAfterChangeOf } from '../../api/cache-keys'
 import { mutations } from '../../api/operations'
@@ -34,6 +34,9 @@ const FIELDS = [
   'myPosition',
 ] as const
 
+/** The values typed as text: all but the slats' checkbox. */
+type TypedField = Exclude<keyof BlindFormValues, 'slats'>
+
 interface Props {
   /** The blind to change, or null to add one. */
   blind: Blind | null
@@ -49,17 +52,16 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   const [values, setValues] = useState<BlindFormValues>(() => blindFormValues(blind))
   const { errors, clearError, submit, status } = useFormSubmit(FIELDS)
 
-  const set =
-    <K extends keyof BlindFormValues>(field: K, errorField: (typeof FIELDS)[number]) =>
-    (value: BlindFormValues[K]) => {
-      setValues((v) => ({ ...v, [field]: value }))
-      clearError(errorField)
-    }
-  const text = (field: keyof BlindFormValues, errorField: (typeof FIELDS)[number]) => ({
-    value: values[field] as string,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      set(field, errorField)(e.target.value as never),
-    error: errors[errorField],
+  type Field = (typeof FIELDS)[number]
+  const set = <K extends keyof BlindFormValues>(field: K, value: BlindFormValues[K], at: Field) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    clearError(at)
+  }
+  /** A text field's value, change and error: `field` as typed, `at` the hub's field name. */
+  const text = (field: TypedField, at: Field) => ({
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value, at),
+    error: errors[at],
     autoComplete: 'off',
   })
 
@@ -133,7 +135,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
       <CheckboxField
         label="Venetian blind: its slats turn"
         checked={values.slats}
-        onChange={(e) => set('slats', 'tiltTimeMs')(e.target.checked)}
+        onChange={(e) => set('slats', e.target.checked, 'tiltTimeMs')}
       />
       {values.slats && (
         <TextField
