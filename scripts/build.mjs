@@ -57,11 +57,13 @@ export async function main() {
   if (
     !args.has('--hub') &&
     existsSync(uiConfig) &&
-    // The hub's modules the UI imports (its rules, its event map, its bus wording) count too.
+    // The hub's modules the UI imports (its rules, its event map, its bus wording, its travel
+    // model) count too.
     stale(join(root, 'ui/dist/index.html'), [
       'ui',
       'hub/realtime/events.ts',
       'hub/validation',
+      'hub/position/travel.ts',
       'hub/bus/bus-problem.ts',
       'hub/errors.ts',
       'hub/status.ts',

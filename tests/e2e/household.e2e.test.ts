@@ -36,7 +36,8 @@ describe('a household sets up Lamella in the browser', () => {
     await dialog.getByLabel('Name').fill('Living room')
     await dialog.getByLabel('Up address').fill('1:0')
     await dialog.getByLabel('Down address').fill('1:0')
-    await dialog.getByLabel('Travel time (seconds)').fill('20')
+    await dialog.getByLabel('Travel time up (seconds)').fill('20')
+    await dialog.getByLabel('Travel time down (seconds)').fill('18')
     await dialog.getByRole('button', { name: 'Save' }).click()
     // The same address twice is refused at the field, before anything is sent.
     await expect.poll(() => dialog.getByText(/must differ/i).count()).toBeGreaterThan(0)
@@ -61,6 +62,8 @@ describe('a household sets up Lamella in the browser', () => {
     await page.getByRole('link', { name: 'New automation' }).click()
     await page.getByLabel('Name', { exact: true }).fill('Evening')
     await page.getByLabel('Scene name').first().fill('Close')
+    // A timed scene, as a position scene has no duration.
+    await page.getByLabel('Type').first().selectOption('BLIND_CONTROL')
     await page.getByLabel('Duration (seconds)').first().fill('1.5')
     await page.getByLabel('Living room down').first().check()
     await page.getByRole('button', { name: 'Add scene' }).click()

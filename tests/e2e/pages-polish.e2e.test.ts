@@ -247,7 +247,7 @@ describe('the pages of a household at work', () => {
     const error = 'Never fires: day 31 never comes in February'
     await page.getByText(error).waitFor()
     expect(await page.getByText(/only in February/).count()).toBe(0)
-    await page.getByLabel('Kitchen down').first().check()
+    await page.getByRole('checkbox', { name: 'Kitchen', exact: true }).first().check()
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Fix the marked fields').waitFor()
     expect(await page.getByText(error).count()).toBe(1)

@@ -10,6 +10,7 @@ import type {
   Blind,
   BlindInput,
   BlindUsage,
+  Calibration,
   Direction,
   HubStatus,
   User,
@@ -17,7 +18,8 @@ import type {
   UserUpdateInput,
 } from './types'
 
-const BLIND = 'id name blindAddressUp blindAddressDown travelTimeMs isFavorite motion'
+const BLIND =
+  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion'
 const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
@@ -86,7 +88,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ automation: Automation | null }>(
           'automation',
-          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses } nextRunAt lastRun { ${RUN} } } }`,
+          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses blindIds position tilt } nextRunAt lastRun { ${RUN} } } }`,
           { id: key[1] },
         )
       ).automation
@@ -167,6 +169,19 @@ export const mutations = {
       `mutation blindMove($ids: [ID!]!, $direction: Direction!) { blindMove(ids: $ids, direction: $direction) { ${BLIND} } }`,
       { ids, direction },
     ).then((d) => d.blindMove),
+  /** `target`: a position and/or a tilt, 0-100 (100 = open); the other is left out. */
+  blindSetPosition: (ids: string[], target: { position?: number; tilt?: number }) =>
+    run<{ blindSetPosition: Blind[] }>(
+      'blindSetPosition',
+      `mutation blindSetPosition($ids: [ID!]!, $position: Int, $tilt: Int) { blindSetPosition(ids: $ids, position: $position, tilt: $tilt) { ${BLIND} } }`,
+      { ids, ...target },
+    ).then((d) => d.blindSetPosition),
+  blindCalibrate: (id: string, direction: Direction) =>
+    run<{ blindCalibrate: Calibration }>(
+      'blindCalibrate',
+      'mutation blindCalibrate($id: ID!, $direction: Direction!) { blindCalibrate(id: $id, direction: $direction) { direction startedAt measuredMs } }',
+      { id, direction },
+    ).then((d) => d.blindCalibrate),
   setFavoriteBlind: (id: string, favorite: boolean) => {
     const op = favorite ? 'setFavoriteBlind' : 'unsetFavoriteBlind'
     return run<Record<string, boolean>>(op, `mutation ${op}($id: ID!) { ${op}(id: $id) }`, { id })

@@ -12,9 +12,36 @@ export interface Blind {
   name: string
   blindAddressUp: string
   blindAddressDown: string
+  /** The longer of the two travel times (ms). */
   travelTimeMs: number
+  /** Full travel from closed to open, and from open to closed (ms). */
+  travelTimeUpMs: number
+  travelTimeDownMs: number
+  /** The motor's lag after its relay closes (ms). */
+  motorStartDelayMs: number
+  /** A full turn of a venetian blind's slats (ms); 0 for a blind without slats. */
+  tiltTimeMs: number
+  room: string | null
+  /** The household's own preset, 0-100. */
+  myPosition: number | null
+  /** 0-100, 100 = open; null while not known. */
+  position: number | null
+  /** The slats, 0-100 (100 = open); null without slats or while not known. */
+  tilt: number | null
+  /** Where a command is taking the blind, or null. */
+  target: number | null
+  /** When the relay run going on now ends as planned (ISO-8601, the hub's clock), or null. */
+  endsAt: string | null
   isFavorite: boolean
   motion: Motion
+}
+
+/** A calibration run: once stopped, how long the motor ran. */
+export interface Calibration {
+  direction: Direction
+  startedAt: string
+  /** Null while it runs. */
+  measuredMs: number | null
 }
 
 /** An automation as something that uses it names it. */
@@ -46,9 +73,13 @@ export interface Scene {
   name: string
   type: SceneType
   index: number
-  /** Milliseconds. */
+  /** Milliseconds; for POSITION an estimate (the longest full travel of its blinds). */
   duration: number
   blindAddresses: string[]
+  /** POSITION: the blinds it moves, and where to. */
+  blindIds: string[]
+  position: number | null
+  tilt: number | null
 }
 
 export interface AutomationRun {
@@ -77,11 +108,17 @@ export interface Automation extends Omit<AutomationSummary, 'scene'> {
   scene: Scene[]
 }
 
+/** Every field the blind dialog has; the hub's defaults are never relied on. */
 export interface BlindInput {
   name: string
   blindAddressUp: string
   blindAddressDown: string
-  travelTimeMs: number
+  travelTimeUpMs: number
+  travelTimeDownMs: number
+  motorStartDelayMs: number
+  tiltTimeMs: number
+  room: string | null
+  myPosition: number | null
 }
 
 export interface UserInput {
@@ -100,12 +137,24 @@ export interface UserUpdateInput {
   blindIds?: string[]
 }
 
-export interface SceneInput {
+/** BLIND_CONTROL and DELAY: relays for a duration, or a wait. */
+export interface TimedSceneInput {
   name: string
-  type: SceneType
+  type: 'BLIND_CONTROL' | 'DELAY'
   duration: number
   blindAddresses: string[]
 }
+
+/** POSITION: blinds to a position and/or tilt; no duration, it lasts until they arrived. */
+export interface PositionSceneInput {
+  name: string
+  type: 'POSITION'
+  blindIds: string[]
+  position: number | null
+  tilt: number | null
+}
+
+export type SceneInput = TimedSceneInput | PositionSceneInput
 
 /** What the UI sends is what the hub stores: every field present. */
 export type TriggerInput = Trigger

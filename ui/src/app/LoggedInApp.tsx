@@ -2,6 +2,7 @@
 import { Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { useWhoAmI } from '../api/hooks'
+import { BlindMotionProvider } from '../position/blind-motion'
 import { LiveUpdates } from '../realtime/LiveUpdates'
 import { RealtimeProvider } from '../realtime/realtime'
 import { fireLogout } from '../session/logout-event'
@@ -27,19 +28,26 @@ export function LoggedInApp({ token }: { token: string }) {
   return (
     <RealtimeProvider token={token}>
       <LiveUpdates />
-      <Layout menu={menuFor(me.isAdmin)} userId={me.id} username={me.username} isAdmin={me.isAdmin}>
-        <RouteErrorBoundary key={location}>
-          <Suspense fallback={<InlineSpinner />}>
-            <Switch>
-              {routes.map(({ path, element: Page }) => (
-                <Route key={path} path={path} component={Page} />
-              ))}
-              <Route path="/login">{() => <RedirectHome />}</Route>
-              <Route>{() => <NotFound isAdmin={me.isAdmin} />}</Route>
-            </Switch>
-          </Suspense>
-        </RouteErrorBoundary>
-      </Layout>
+      <BlindMotionProvider>
+        <Layout
+          menu={menuFor(me.isAdmin)}
+          userId={me.id}
+          username={me.username}
+          isAdmin={me.isAdmin}
+        >
+          <RouteErrorBoundary key={location}>
+            <Suspense fallback={<InlineSpinner />}>
+              <Switch>
+                {routes.map(({ path, element: Page }) => (
+                  <Route key={path} path={path} component={Page} />
+                ))}
+                <Route path="/login">{() => <RedirectHome />}</Route>
+                <Route>{() => <NotFound isAdmin={me.isAdmin} />}</Route>
+              </Switch>
+            </Suspense>
+          </RouteErrorBoundary>
+        </Layout>
+      </BlindMotionProvider>
     </RealtimeProvider>
   )
 }

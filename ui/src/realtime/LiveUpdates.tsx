@@ -1,5 +1,5 @@
 // Turns the hub's pushes into cache updates: `data:changed` revalidates the queries it names,
-// `blind:motion` patches the blind's motion in place, `automation:run` refreshes that
+// `blind:motion` patches the blind's motion and position in place, `automation:run` refreshes that
 // automation's list entry, page and history, `bus:status` patches the hub status.
 import { unstable_serialize, useSWRConfig } from 'swr'
 import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
@@ -24,8 +24,9 @@ export function LiveUpdates() {
     void mutate(staleAfterChangeOf(entity))
   })
 
-  useHubEvent('blind:motion', ({ id, motion }) => {
-    const patch = (blind: Blind): Blind => (blind.id === id ? { ...blind, motion } : blind)
+  useHubEvent('blind:motion', ({ id, motion, position, tilt, target, endsAt }) => {
+    const patch = (blind: Blind): Blind =>
+      blind.id === id ? { ...blind, motion, position, tilt, target, endsAt } : blind
     patchLoaded<Blind[]>(keys.blindList, (list) => list.map(patch))
     patchLoaded<Blind | null>(keys.blind(id), (b) => (b ? patch(b) : b))
   })

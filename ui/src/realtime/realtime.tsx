@@ -8,12 +8,13 @@ import { connectHubSocket, type HubSocket } from './socket'
 
 export type Connection = 'connecting' | 'connected' | 'reconnecting'
 
-interface Realtime {
+export interface Realtime {
   socket: HubSocket | null
   connection: Connection
 }
 
-const RealtimeContext = createContext<Realtime>({ socket: null, connection: 'connecting' })
+/** Exported for component tests, which give a stand-in socket (test-support/hub-socket). */
+export const RealtimeContext = createContext<Realtime>({ socket: null, connection: 'connecting' })
 
 export function RealtimeProvider({ token, children }: { token: string; children: ReactNode }) {
   const [realtime, setRealtime] = useState<Realtime>({ socket: null, connection: 'connecting' })

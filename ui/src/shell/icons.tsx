@@ -114,6 +114,16 @@ export const EditIcon = () => (
   </Icon>
 )
 
+/** A stopwatch: timing a blind's travel. */
+export const TimerIcon = () => (
+  <Icon>
+    <circle cx="12" cy="13.5" r="7.5" />
+    <path d="M12 13.5V9.5" />
+    <path d="M10 2.5h4M12 2.5V6" />
+    <path d="m18.5 6.5 1.5-1.5" />
+  </Icon>
+)
+
 export const DeleteIcon = () => (
   <Icon>
     <path d="M4 6.5h16M9.5 6.5V4h5v2.5" />

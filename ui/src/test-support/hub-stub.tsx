@@ -8,7 +8,11 @@ import { afterEach, beforeEach, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { fetchKey } from '../api/operations'
+import { BlindMotionProvider } from '../position/blind-motion'
+import { LiveUpdates } from '../realtime/LiveUpdates'
+import { RealtimeContext } from '../realtime/realtime'
 import { ToastProvider } from '../shell/toast'
+import { fakeHubSocket } from './hub-socket'
 
 export interface SentRequest {
   operationName: string
@@ -75,18 +79,26 @@ export function stubHub(answers: Record<string, Answer> = {}): StubbedHub {
 
 /**
  * Renders inside the providers the app gives its pages: a fresh SWR cache fetching from the
- * (stubbed) hub, the toast, and a router at `path` (`location` tells where it went since).
+ * (stubbed) hub, the hub's pushes (`hub.push(name, payload)` sends one, and the app's
+ * LiveUpdates applies it), the toast, and a router at `path` (`location` tells where it went
+ * since).
  */
 export function renderWithHub(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const location = memoryLocation({ path, record: true })
+  const hub = fakeHubSocket()
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), fetcher: fetchKey, dedupingInterval: 0 }}>
-      <ToastProvider>
-        <Router hook={location.hook}>{ui}</Router>
-      </ToastProvider>
+      <RealtimeContext.Provider value={{ socket: hub.socket, connection: 'connected' }}>
+        <LiveUpdates />
+        <BlindMotionProvider>
+          <ToastProvider>
+            <Router hook={location.hook}>{ui}</Router>
+          </ToastProvider>
+        </BlindMotionProvider>
+      </RealtimeContext.Provider>
     </SWRConfig>,
   )
-  return { ...view, location }
+  return { ...view, location, hub }
 }
 
 /**

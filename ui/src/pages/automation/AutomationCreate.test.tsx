@@ -14,36 +14,36 @@ const sceneNames = () =>
     .getAllByRole('group', { name: /^Scene \d+$/ })
     .map((g) => (within(g).getByLabelText('Scene name') as HTMLInputElement).value)
 
+/** A name and a timed blind-control scene that drives one relay. */
 async function fillValidAutomation(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Name'), 'Morning')
+  await user.selectOptions(within(scene(1)).getByLabelText('Type'), 'BLIND_CONTROL')
   await user.click(await within(scene(1)).findByLabelText('Living room up'))
 }
 
 describe('the automation editor for a new automation', () => {
-  it('starts with one blind-control scene, and adds, removes and reorders scenes', async () => {
+  it('starts with one position scene, and adds, removes and reorders scenes', async () => {
     stubAutomationHub()
     const user = userEvent.setup()
     renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
     expect(screen.getByRole('heading', { level: 1, name: 'New automation' })).toBeTruthy()
-    expect(sceneNames()).toEqual(['Move blinds'])
-    expect((within(scene(1)).getByLabelText('Type') as HTMLSelectElement).value).toBe(
-      'BLIND_CONTROL',
-    )
+    expect(sceneNames()).toEqual(['Set position'])
+    expect((within(scene(1)).getByLabelText('Type') as HTMLSelectElement).value).toBe('POSITION')
 
     await user.click(screen.getByRole('button', { name: 'Add scene' }))
     // The new scene's name has the focus, ready to type.
     expect(document.activeElement).toBe(within(scene(2)).getByLabelText('Scene name'))
     await user.selectOptions(within(scene(2)).getByLabelText('Type'), 'DELAY')
-    expect(sceneNames()).toEqual(['Move blinds', 'Wait'])
+    expect(sceneNames()).toEqual(['Set position', 'Wait'])
     await user.click(screen.getByRole('button', { name: 'Add scene' }))
     await user.clear(within(scene(3)).getByLabelText('Scene name'))
     await user.type(within(scene(3)).getByLabelText('Scene name'), 'Close')
 
     await user.click(screen.getByRole('button', { name: 'Move scene 2 up' }))
-    expect(sceneNames()).toEqual(['Wait', 'Move blinds', 'Close'])
+    expect(sceneNames()).toEqual(['Wait', 'Set position', 'Close'])
     await user.click(screen.getByRole('button', { name: 'Move scene 2 down' }))
-    expect(sceneNames()).toEqual(['Wait', 'Close', 'Move blinds'])
+    expect(sceneNames()).toEqual(['Wait', 'Close', 'Set position'])
     expect(screen.getByRole('button', { name: 'Move scene 1 up' })).toHaveProperty('disabled', true)
     expect(screen.getByRole('button', { name: 'Move scene 3 down' })).toHaveProperty(
       'disabled',
@@ -51,7 +51,7 @@ describe('the automation editor for a new automation', () => {
     )
 
     await user.click(screen.getByRole('button', { name: 'Remove scene 1' }))
-    expect(sceneNames()).toEqual(['Close', 'Move blinds'])
+    expect(sceneNames()).toEqual(['Close', 'Set position'])
     await user.click(screen.getByRole('button', { name: 'Remove scene 2' }))
     expect(sceneNames()).toEqual(['Close'])
     // An automation keeps at least one scene.
@@ -89,6 +89,7 @@ describe('the automation editor for a new automation', () => {
     const user = userEvent.setup()
     renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
+    await user.selectOptions(within(scene(1)).getByLabelText('Type'), 'BLIND_CONTROL')
     const up = (await within(scene(1)).findByLabelText('Kitchen up')) as HTMLInputElement
     const down = within(scene(1)).getByLabelText('Kitchen down') as HTMLInputElement
     await user.click(up)

@@ -40,9 +40,12 @@ const TRIGGER_FIELD: Record<keyof TriggerDraft, string[]> = {
 const SCENE_FIELD: Record<keyof SceneDraft, string[]> = {
   key: [],
   name: ['name'],
-  type: ['type', 'duration', 'blindAddresses'],
+  type: ['type', 'duration', 'blindAddresses', 'blindIds', 'position', 'tilt'],
   seconds: ['duration'],
   addresses: ['blindAddresses'],
+  blindIds: ['blindIds', 'tilt'],
+  position: ['position'],
+  tilt: ['tilt', 'position'],
 }
 
 export function AutomationForm({ automationId, initial }: Props) {

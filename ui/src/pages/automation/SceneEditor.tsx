@@ -1,13 +1,17 @@
-// One scene of an automation: its name, its type, how long it lasts (typed in seconds, sent
-// in milliseconds) and, for blind control, the blinds it moves.
+// One scene of an automation: its name, its type, and what the type needs: for a position
+// scene the blinds and where to (PositionSceneFields), for blind control the relays and how
+// long they run (typed in seconds, sent in milliseconds; "full travel" works it out), for a
+// delay how long it waits.
 import { NAME_MAX } from '../../../../hub/validation/fields'
 import type { Blind, SceneType } from '../../api/types'
 import { SelectField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
 import { ChevronDownIcon, ChevronUpIcon, DeleteIcon } from '../../shell/icons'
 import { BlindAddressPicker } from './BlindAddressPicker'
-import { DEFAULT_SCENE_NAME, secondsToMs, type SceneDraft } from './draft'
+import { DEFAULT_SCENE_NAME, msToSeconds, secondsToMs, type SceneDraft } from './draft'
 import { DURATION_LIMITS } from './draft-validation'
+import { fullTravelMs } from './full-travel'
+import { PositionSceneFields } from './PositionSceneFields'
 import { formatDuration } from './time-format'
 
 export type SceneMove = -1 | 1
@@ -23,9 +27,14 @@ interface Props {
   onRemove: () => void
 }
 
-const TYPE_LABEL: Record<SceneType, string> = { BLIND_CONTROL: 'Blind control', DELAY: 'Delay' }
+/** In the order offered: a position first, as it needs no guessing of seconds. */
+const TYPE_LABEL: Record<SceneType, string> = {
+  POSITION: 'Position',
+  BLIND_CONTROL: 'Blind control (timed)',
+  DELAY: 'Delay',
+}
 
-function durationHint(scene: SceneDraft): string {
+function durationHint(scene: SceneDraft & { type: 'BLIND_CONTROL' | 'DELAY' }): string {
   const { min, max } = DURATION_LIMITS[scene.type]
   const range = scene.type === 'DELAY' ? `${min / 1000} s to 24 h` : `${min / 1000}–${max / 1000} s`
   const ms = secondsToMs(scene.seconds)
@@ -103,27 +112,66 @@ export function SceneEditor(props: Props) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Duration (seconds)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={scene.seconds}
-          onChange={(e) => onChange({ seconds: e.target.value })}
-          error={errors[`${at}.duration`]}
-          hint={durationHint(scene)}
-        />
+        {scene.type !== 'POSITION' && (
+          <TextField
+            label="Duration (seconds)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={scene.seconds}
+            onChange={(e) => onChange({ seconds: e.target.value })}
+            error={errors[`${at}.duration`]}
+            hint={durationHint({ ...scene, type: scene.type })}
+          />
+        )}
       </div>
 
-      {scene.type === 'BLIND_CONTROL' ? (
-        <BlindAddressPicker
-          addresses={scene.addresses}
+      {scene.type === 'POSITION' && (
+        <PositionSceneFields
+          scene={scene}
+          at={at}
+          errors={errors}
           blinds={blinds}
-          onChange={(addresses) => onChange({ addresses })}
-          error={errors[`${at}.blindAddresses`]}
+          onChange={onChange}
         />
-      ) : (
+      )}
+      {scene.type === 'BLIND_CONTROL' && (
+        <>
+          <BlindAddressPicker
+            addresses={scene.addresses}
+            blinds={blinds}
+            onChange={(addresses) => onChange({ addresses })}
+            error={errors[`${at}.blindAddresses`]}
+          />
+          <FullTravel
+            ms={blinds ? fullTravelMs(scene.addresses, blinds) : null}
+            onUse={(ms) => onChange({ seconds: msToSeconds(ms) })}
+          />
+        </>
+      )}
+      {scene.type === 'DELAY' && (
         <p className="muted scene-note">Waits, then the next scene starts.</p>
       )}
     </fieldset>
+  )
+}
+
+/** Sets the duration to what the ticked blinds need to reach their end stops. */
+function FullTravel({ ms, onUse }: { ms: number | null; onUse: (ms: number) => void }) {
+  return (
+    <div className="full-travel">
+      <button
+        type="button"
+        className="button button-quiet"
+        disabled={ms === null}
+        onClick={() => ms !== null && onUse(ms)}
+      >
+        Full travel
+      </button>
+      <span className="muted">
+        {ms === null
+          ? 'Tick blinds to set the duration from their travel times.'
+          : `Sets ${msToSeconds(ms)} s: the longest travel of the ticked blinds, plus 2 s.`}
+      </span>
+    </div>
   )
 }

@@ -57,7 +57,7 @@ describe('the trigger editor', () => {
     expect(hintOf(cron)).toBe('Minute, hour, day of month, month, day of week')
     expect(screen.queryByText(/only in February/)).toBeNull()
 
-    await user.click(await screen.findByLabelText('Kitchen down'))
+    await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fieldError(cron)).toBe('Never fires: day 31 never comes in February')
     expect(hub.variablesOf('automationCreate')).toEqual([])
@@ -93,7 +93,7 @@ describe('the trigger editor', () => {
     await user.type(offset, '-30')
     expect(screen.getByText('30 min before sunset, every day.')).toBeTruthy()
     await user.click(screen.getByLabelText('Enabled'))
-    await user.click(await screen.findByLabelText('Kitchen down'))
+    await user.click(await screen.findByRole('checkbox', { name: 'Kitchen' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     await screen.findByText('Automation Dusk created')

@@ -8,10 +8,11 @@ import {
   BLIND_CONTROL_DURATION,
   DELAY_DURATION,
   OFFSET_MINUTES,
+  SCENE_BLINDS_MAX,
   checkScene,
   checkSceneCount,
 } from '../../../../hub/validation/scene'
-import type { SceneInput, SceneType } from '../../api/types'
+import type { PositionSceneInput, SceneInput, TimedSceneInput } from '../../api/types'
 import { collectFieldErrors, fieldErrorFrom, type FieldErrors } from '../../forms/field-errors'
 import { checkCronText } from './cron-text'
 import { toAutomationInput, type AutomationDraft } from './draft'
@@ -21,13 +22,14 @@ export interface ValidationContext {
   locationConfigured: boolean | undefined
 }
 
-export const DURATION_LIMITS: Record<SceneType, { min: number; max: number }> = {
+/** The durations of the scene types that have one (a POSITION step lasts until arrival). */
+export const DURATION_LIMITS: Record<TimedSceneInput['type'], { min: number; max: number }> = {
   BLIND_CONTROL: BLIND_CONTROL_DURATION,
   DELAY: DELAY_DURATION,
 }
 
-// A scene that passes checkScene, to check one field of a real scene at a time.
-const VALID_SCENE: Record<SceneType, SceneInput> = {
+// A scene of each type that passes checkScene, to check one field of a real scene at a time.
+const VALID_TIMED: Record<TimedSceneInput['type'], TimedSceneInput> = {
   BLIND_CONTROL: {
     name: 'scene',
     type: 'BLIND_CONTROL',
@@ -36,10 +38,26 @@ const VALID_SCENE: Record<SceneType, SceneInput> = {
   },
   DELAY: { name: 'scene', type: 'DELAY', duration: DELAY_DURATION.min, blindAddresses: [] },
 }
+const VALID_POSITION: PositionSceneInput = {
+  name: 'scene',
+  type: 'POSITION',
+  blindIds: ['00000000-0000-4000-8000-000000000000'],
+  position: 100,
+  tilt: null,
+}
 
 /** checkScene stops at its first broken rule; one check per field reports every field. */
 function sceneChecks(scene: SceneInput, i: number): (() => unknown)[] {
-  const valid = VALID_SCENE[scene.type]
+  if (scene.type === 'POSITION') {
+    const valid = VALID_POSITION
+    return [
+      () => checkScene({ ...valid, name: scene.name }, i),
+      () => checkScene({ ...valid, blindIds: scene.blindIds }, i),
+      () => checkScene({ ...valid, position: scene.position, tilt: scene.tilt }, i),
+      () => checkScene(scene, i),
+    ]
+  }
+  const valid = VALID_TIMED[scene.type]
   return [
     () => checkScene({ ...valid, name: scene.name }, i),
     () => checkScene({ ...valid, blindAddresses: scene.blindAddresses }, i),
@@ -76,13 +94,13 @@ export function validateDraft(draft: AutomationDraft, ctx: ValidationContext): F
   return friendlyErrors(errors, draft)
 }
 
-/** `scene[2].blindAddresses[0]` is shown at scene 3's address picker. */
+/** `scene[2].blindAddresses[0]` is shown at scene 3's address picker, a blind id at its blinds. */
 export function fieldKey(field: string): string {
-  return field.replace(/^(scene\[\d+\]\.blindAddresses)\[\d+\]$/, '$1')
+  return field.replace(/^(scene\[\d+\]\.(?:blindAddresses|blindIds))\[\d+\]$/, '$1')
 }
 
 const SHOWN_FIELD =
-  /^(?:name|scene|trigger\.(?:type|cron|sunEvent|offsetMinutes)|scene\[(\d+)\]\.(?:name|type|duration|blindAddresses))$/
+  /^(?:name|scene|trigger\.(?:type|cron|sunEvent|offsetMinutes)|scene\[(\d+)\]\.(?:name|type|duration|blindAddresses|blindIds|position|tilt))$/
 
 /** Whether the form has a place for an error at this field key. */
 export function isShownField(key: string, sceneCount: number): boolean {
@@ -113,16 +131,29 @@ const seconds = (ms: number) => ms / 1000
 function friendlyErrors(errors: FieldErrors, draft: AutomationDraft): FieldErrors {
   const friendly: FieldErrors = {}
   for (const [key, message] of Object.entries(errors)) {
-    const scene = /^scene\[(\d+)\]\.(duration|blindAddresses)$/.exec(key)
+    const scene = /^scene\[(\d+)\]\.(duration|blindAddresses|blindIds|position|tilt)$/.exec(key)
     const type = scene ? draft.scenes[Number(scene[1])]?.type : undefined
-    if (scene && type && scene[2] === 'duration' && /^Must be an integer/.test(message)) {
-      const { min, max } = DURATION_LIMITS[type]
+    const timed = type === 'POSITION' ? undefined : type
+    if (scene && timed && scene[2] === 'duration' && /^Must be an integer/.test(message)) {
+      const { min, max } = DURATION_LIMITS[timed]
       const hours = type === 'DELAY' ? ` (${seconds(max) / 3600} hours)` : ''
       friendly[key] = `Enter ${seconds(min)} to ${seconds(max)} seconds${hours}`
     } else if (scene && scene[2] === 'blindAddresses' && /^Must list at least one/.test(message)) {
       friendly[key] = 'Tick at least one blind to move'
     } else if (scene && scene[2] === 'blindAddresses' && /^Must list at most/.test(message)) {
       friendly[key] = `Tick at most ${ADDRESSES_MAX} blind movements`
+    } else if (scene && scene[2] === 'blindIds' && /^Must list at least one/.test(message)) {
+      friendly[key] = 'Tick at least one blind to move'
+    } else if (scene && scene[2] === 'blindIds' && /^Must list at most/.test(message)) {
+      friendly[key] = `Tick at most ${SCENE_BLINDS_MAX} blinds`
+    } else if (scene && scene[2] === 'position' && /^Or tilt must be given/.test(message)) {
+      friendly[key] = 'Choose a position, or turn the slats'
+    } else if (
+      scene &&
+      /^(position|tilt)$/.test(scene[2]!) &&
+      /^Must be an integer/.test(message)
+    ) {
+      friendly[key] = 'Enter a whole number from 0 (closed) to 100 (open)'
     } else {
       friendly[key] = message
     }

@@ -1,6 +1,14 @@
 // The editor's state: an automation as the form holds it (text as typed, durations in
 // seconds) and the conversion to the hub's AutomationInput (durations in milliseconds).
-import type { Automation, AutomationInput, SceneType, SunEvent, TriggerType } from '../../api/types'
+import type {
+  Automation,
+  AutomationInput,
+  Scene,
+  SceneInput,
+  SceneType,
+  SunEvent,
+  TriggerType,
+} from '../../api/types'
 
 export interface SceneDraft {
   /** Stable across reordering, so React keeps each scene's inputs and focus. */
@@ -11,6 +19,12 @@ export interface SceneDraft {
   seconds: string
   /** Kept while the type is DELAY so switching back restores the choice; sent only for BLIND_CONTROL. */
   addresses: string[]
+  /** POSITION: the blinds it moves. Kept across type changes, like the addresses. */
+  blindIds: string[]
+  /** POSITION: percent open as typed; '' when only the slats turn. */
+  position: string
+  /** POSITION: the slats' percent open as typed; null when the scene leaves them be. */
+  tilt: string | null
 }
 
 export interface TriggerDraft {
@@ -29,25 +43,32 @@ export interface AutomationDraft {
 }
 
 export const DEFAULT_SCENE_NAME: Record<SceneType, string> = {
+  POSITION: 'Set position',
   BLIND_CONTROL: 'Move blinds',
   DELAY: 'Wait',
 }
 const DEFAULT_SECONDS = '60'
+/** A new POSITION scene opens the blinds fully, the first of its presets. */
+const DEFAULT_POSITION = '100'
 
 let nextKey = 0
 const sceneKey = () => `scene-${++nextKey}`
 
-export function newSceneDraft(type: SceneType = 'BLIND_CONTROL'): SceneDraft {
+/** A new scene: by default one that takes blinds to a position, which needs no guessing. */
+export function newSceneDraft(type: SceneType = 'POSITION'): SceneDraft {
   return {
     key: sceneKey(),
     name: DEFAULT_SCENE_NAME[type],
     type,
     seconds: DEFAULT_SECONDS,
     addresses: [],
+    blindIds: [],
+    position: DEFAULT_POSITION,
+    tilt: null,
   }
 }
 
-/** A new automation: manual, with one blind-control scene. */
+/** A new automation: manual, with one position scene. */
 export function newAutomationDraft(): AutomationDraft {
   return {
     name: '',
@@ -64,6 +85,12 @@ export function msToSeconds(ms: number): string {
 export function secondsToMs(seconds: string): number {
   const text = seconds.trim().replace(',', '.')
   return text === '' ? NaN : Math.round(Number(text) * 1000)
+}
+
+/** Percent as typed ("40", "40 %"); NaN when the text is no number. */
+export function parsePercent(text: string): number {
+  const trimmed = text.trim().replace(/\s*%$/, '')
+  return trimmed === '' ? NaN : Number(trimmed)
 }
 
 /** Minutes as typed; NaN when the text is no number. */
@@ -83,15 +110,46 @@ export function draftFromAutomation(automation: Automation): AutomationDraft {
       offset: String(trigger.offsetMinutes),
       enabled: trigger.enabled,
     },
-    scenes: [...automation.scene]
-      .sort((a, b) => a.index - b.index)
-      .map((scene) => ({
-        key: sceneKey(),
-        name: scene.name,
-        type: scene.type,
-        seconds: msToSeconds(scene.duration),
-        addresses: [...scene.blindAddresses],
-      })),
+    scenes: [...automation.scene].sort((a, b) => a.index - b.index).map(sceneDraftOf),
+  }
+}
+
+function sceneDraftOf(scene: Scene): SceneDraft {
+  const positioned = scene.type === 'POSITION'
+  return {
+    key: sceneKey(),
+    name: scene.name,
+    type: scene.type,
+    // A POSITION scene's duration is the hub's estimate; a type change starts from the default.
+    seconds: positioned ? DEFAULT_SECONDS : msToSeconds(scene.duration),
+    addresses: [...scene.blindAddresses],
+    blindIds: [...scene.blindIds],
+    position: positioned
+      ? scene.position === null
+        ? ''
+        : String(scene.position)
+      : DEFAULT_POSITION,
+    tilt: positioned && scene.tilt !== null ? String(scene.tilt) : null,
+  }
+}
+
+/** One scene as the hub takes it: a POSITION scene has no duration, the others no blinds. */
+function sceneInputOf(scene: SceneDraft): SceneInput {
+  const name = scene.name.trim()
+  if (scene.type === 'POSITION') {
+    return {
+      name,
+      type: 'POSITION',
+      blindIds: scene.blindIds,
+      position: scene.position.trim() === '' ? null : parsePercent(scene.position),
+      tilt: scene.tilt === null ? null : parsePercent(scene.tilt),
+    }
+  }
+  return {
+    name,
+    type: scene.type,
+    duration: secondsToMs(scene.seconds),
+    blindAddresses: scene.type === 'BLIND_CONTROL' ? scene.addresses : [],
   }
 }
 
@@ -108,11 +166,6 @@ export function toAutomationInput(draft: AutomationDraft): AutomationInput {
       // A manual automation has no schedule to switch off.
       enabled: trigger.type === 'MANUAL' ? true : trigger.enabled,
     },
-    scene: draft.scenes.map((scene) => ({
-      name: scene.name.trim(),
-      type: scene.type,
-      duration: secondsToMs(scene.seconds),
-      blindAddresses: scene.type === 'BLIND_CONTROL' ? scene.addresses : [],
-    })),
+    scene: draft.scenes.map(sceneInputOf),
   }
 }

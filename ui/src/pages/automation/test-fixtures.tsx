@@ -4,22 +4,24 @@ import { screen } from '@testing-library/react'
 import { Route, Switch } from 'wouter'
 import type { Automation, AutomationRun, Blind, HubStatus } from '../../api/types'
 import { RouteErrorBoundary } from '../../shell/route-error'
+import { testBlind } from '../../test-support/blinds'
 import { stubHub, type Answer } from '../../test-support/hub-stub'
 import AutomationEditPage from './AutomationEditPage'
 import AutomationListPage from './AutomationListPage'
 
-export const LIVING_ROOM: Blind = {
-  id: 'b-living',
+// Ids are UUIDs, as a position scene's blindIds must be.
+export const LIVING_ROOM: Blind = testBlind({
+  id: '0b1d7a52-6c1e-4f6a-9d3c-7a1e5b2c4d01',
   name: 'Living room',
   blindAddressUp: '1:0',
   blindAddressDown: '1:1',
   travelTimeMs: 30000,
-  isFavorite: false,
-  motion: 'IDLE',
-}
+  travelTimeUpMs: 30000,
+  travelTimeDownMs: 30000,
+})
 export const KITCHEN: Blind = {
   ...LIVING_ROOM,
-  id: 'b-kitchen',
+  id: '0b1d7a52-6c1e-4f6a-9d3c-7a1e5b2c4d02',
   name: 'Kitchen',
   blindAddressUp: '1:2',
   blindAddressDown: '1:3',
@@ -51,6 +53,9 @@ export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {
   }
 }
 
+/** A scene's position fields when it is no POSITION scene. */
+export const NOT_POSITION = { blindIds: [], position: null, tilt: null }
+
 export function automation(overrides: Partial<Automation> = {}): Automation {
   return {
     id: 'a-morning',
@@ -65,8 +70,17 @@ export function automation(overrides: Partial<Automation> = {}): Automation {
         index: 0,
         duration: 30000,
         blindAddresses: ['1:0'],
+        ...NOT_POSITION,
       },
-      { id: 's-2', name: 'Wait', type: 'DELAY', index: 1, duration: 1500, blindAddresses: [] },
+      {
+        id: 's-2',
+        name: 'Wait',
+        type: 'DELAY',
+        index: 1,
+        duration: 1500,
+        blindAddresses: [],
+        ...NOT_POSITION,
+      },
     ],
     nextRunAt: '2025-03-13T06:00:00.000Z',
     lastRun: null,

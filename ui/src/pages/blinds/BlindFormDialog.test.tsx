@@ -3,18 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { Blind } from '../../api/types'
 import { errorAt } from '../../test-support/field-error'
+import { testBlind } from '../../test-support/blinds'
 import { HubErrorAnswer, renderWithHub, setUpHubTests, stubHub } from '../../test-support/hub-stub'
 import { BlindFormDialog } from './BlindFormDialog'
 
-const kitchen: Blind = {
+const kitchen: Blind = testBlind({
   id: '6f1c1c52-5f0e-4d8e-9f57-3f7b0c0c2a11',
   name: 'Kitchen',
-  blindAddressUp: '1:0',
-  blindAddressDown: '1:1',
   travelTimeMs: 45000,
-  isFavorite: false,
-  motion: 'IDLE',
-}
+  travelTimeUpMs: 45000,
+  travelTimeDownMs: 45000,
+})
 
 async function fill(values: Partial<Record<string, string>>) {
   const user = userEvent.setup()
@@ -37,13 +36,14 @@ describe('the blind form', () => {
       Name: '   ',
       'Up address': '1-0',
       'Down address': '1:1',
-      'Travel time (seconds)': '0.5',
+      'Travel time up (seconds)': '0.5',
     })
 
     expect(errorAt('Name')).toBe('Must not be empty')
     expect(errorAt('Up address')).toMatch(/^Must be UNIT:COIL/)
     expect(errorAt('Down address')).toBe('')
-    expect(errorAt('Travel time (seconds)')).toBe('Must be from 1 to 300 seconds (got 0.5)')
+    expect(errorAt('Travel time up (seconds)')).toBe('Must be from 1 to 300 seconds (got 0.5)')
+    expect(errorAt('Travel time down (seconds)')).toBe('')
     expect(screen.getByLabelText('Name')).toHaveProperty('ariaInvalid', 'true')
     expect(document.activeElement).toBe(screen.getByLabelText('Name'))
     expect(sent).toEqual([])
@@ -87,7 +87,7 @@ describe('the blind form', () => {
     expect(sent).toEqual([])
   })
 
-  it('sends the travel time in milliseconds and closes with a toast once saved', async () => {
+  it('sends the travel times in milliseconds and closes with a toast once saved', async () => {
     const { sent } = stubHub({
       blindCreate: (v: Record<string, unknown>) => ({ ...kitchen, ...(v.input as object) }),
     })
@@ -98,7 +98,8 @@ describe('the blind form', () => {
       Name: ' Kitchen ',
       'Up address': '1:0',
       'Down address': '1:1',
-      'Travel time (seconds)': '12.5',
+      'Travel time up (seconds)': '12.5',
+      'Travel time down (seconds)': '11',
     })
 
     await waitFor(() => expect(onClose).toHaveBeenCalled())
@@ -110,7 +111,12 @@ describe('the blind form', () => {
             name: 'Kitchen',
             blindAddressUp: '1:0',
             blindAddressDown: '1:1',
-            travelTimeMs: 12500,
+            travelTimeUpMs: 12500,
+            travelTimeDownMs: 11000,
+            motorStartDelayMs: 0,
+            tiltTimeMs: 0,
+            room: null,
+            myPosition: null,
           },
         },
         query: expect.any(String),
@@ -130,7 +136,7 @@ describe('the blind form', () => {
     const onClose = vi.fn()
     renderWithHub(<BlindFormDialog blind={kitchen} onClose={onClose} />)
 
-    expect(screen.getByLabelText('Travel time (seconds)')).toHaveProperty('value', '45')
+    expect(screen.getByLabelText('Travel time up (seconds)')).toHaveProperty('value', '45')
     await fill({ Name: 'Kitchen east' })
 
     await waitFor(() =>
@@ -138,5 +144,113 @@ describe('the blind form', () => {
     )
     expect(onClose).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false)
+  })
+
+  it('sends every setting: times each way, start delay, slats, room and my position', async () => {
+    const { variablesOf } = stubHub({
+      blindCreate: (v: Record<string, unknown>) => ({ ...kitchen, ...(v.input as object) }),
+    })
+    const onClose = vi.fn()
+    renderWithHub(<BlindFormDialog blind={null} rooms={['Kitchen']} onClose={onClose} />)
+    const user = userEvent.setup()
+    expect(screen.queryByLabelText('Slat turn time (seconds)')).toBeNull()
+    await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
+    await fill({
+      Name: 'Kitchen left',
+      'Up address': '1:4',
+      'Down address': '1:5',
+      'Travel time up (seconds)': '24.5',
+      'Travel time down (seconds)': '22',
+      'Motor start delay (seconds)': '0,3',
+      'Slat turn time (seconds)': '1.2',
+      Room: ' Kitchen ',
+      'My position (% open)': '40',
+    })
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(variablesOf('blindCreate')).toEqual([
+      {
+        input: {
+          name: 'Kitchen left',
+          blindAddressUp: '1:4',
+          blindAddressDown: '1:5',
+          travelTimeUpMs: 24500,
+          travelTimeDownMs: 22000,
+          motorStartDelayMs: 300,
+          tiltTimeMs: 1200,
+          room: 'Kitchen',
+          myPosition: 40,
+        },
+      },
+    ])
+  })
+
+  it('refuses a start delay, slat time and my position the hub would refuse, in seconds and percent', async () => {
+    const { sent } = stubHub()
+    renderWithHub(<BlindFormDialog blind={null} onClose={() => {}} />)
+    const user = userEvent.setup()
+    await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
+    await fill({
+      Name: 'Office',
+      'Up address': '1:0',
+      'Down address': '1:1',
+      'Motor start delay (seconds)': '3',
+      'Slat turn time (seconds)': '0',
+      'My position (% open)': '150',
+    })
+    expect(errorAt('Motor start delay (seconds)')).toBe('Must be from 0 to 2 seconds (got 3)')
+    expect(errorAt('Slat turn time (seconds)')).toBe('Must be from 0.1 to 10 seconds (got 0)')
+    expect(errorAt('My position (% open)')).toBe(
+      'Must be a whole number from 0 (closed) to 100 (open), or empty',
+    )
+    expect(errorAt('Room')).toBe('')
+    expect(sent).toEqual([])
+  })
+
+  it('leaves room and my position out when blank, and sends no slats once unticked', async () => {
+    const venetian = { ...kitchen, tiltTimeMs: 1500, room: 'Kitchen', myPosition: 30 }
+    const { variablesOf } = stubHub({ blindUpdate: venetian })
+    renderWithHub(<BlindFormDialog blind={venetian} onClose={() => {}} />)
+    expect(screen.getByLabelText('Slat turn time (seconds)')).toHaveProperty('value', '1.5')
+    expect(screen.getByLabelText('Room')).toHaveProperty('value', 'Kitchen')
+    expect(screen.getByLabelText('My position (% open)')).toHaveProperty('value', '30')
+    const user = userEvent.setup()
+    await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
+    await fill({ Room: '', 'My position (% open)': '' })
+    await waitFor(() => expect(variablesOf('blindUpdate')).toHaveLength(1))
+    expect(variablesOf('blindUpdate')[0]?.input).toMatchObject({
+      tiltTimeMs: 0,
+      room: null,
+      myPosition: null,
+    })
+  })
+
+  it('suggests the rooms already named while a room is typed', () => {
+    stubHub()
+    renderWithHub(
+      <BlindFormDialog blind={null} rooms={['Bathroom', 'Kitchen']} onClose={() => {}} />,
+    )
+    const room = screen.getByLabelText('Room')
+    const list = document.getElementById(room.getAttribute('list') ?? '')
+    expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+      'Bathroom',
+      'Kitchen',
+    ])
+  })
+
+  it('shows the hub’s 400 about the travel time down at that field', async () => {
+    stubHub({
+      blindUpdate: new HubErrorAnswer(
+        'travelTimeDownMs must be an integer from 1000 to 300000 ms (got 400000)',
+        400,
+        'travelTimeDownMs',
+      ),
+    })
+    renderWithHub(<BlindFormDialog blind={kitchen} onClose={() => {}} />)
+    await fill({ Name: 'Kitchen' })
+    await waitFor(() =>
+      expect(errorAt('Travel time down (seconds)')).toBe(
+        'Must be an integer from 1000 to 300000 ms (got 400000)',
+      ),
+    )
   })
 })

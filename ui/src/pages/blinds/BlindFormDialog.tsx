@@ -1,43 +1,69 @@
-// Adding or changing a blind (admins). The hub's rules are checked before anything is sent;
-// what only the hub can know (a name or address already taken) comes back as a field error
-// and is shown at that field.
-import { useState } from 'react'
+// Adding or changing a blind (admins): its relays, how it travels (times each way, the motor's
+// start delay, slats) and how the household finds it (room, "my" position). The hub's rules
+// are checked before anything is sent; what only the hub can know (a name or address already
+// taken) comes back as a field error and is shown at that field.
+import { useId, useState, type ChangeEvent } from 'react'
 import { useSWRConfig } from 'swr'
 import { staleAfterChangeOf } from '../../api/cache-keys'
 import { mutations } from '../../api/operations'
 import type { Blind } from '../../api/types'
 import { ADDRESS_MAX_LENGTH, NAME_MAX } from '../../../../hub/validation/fields'
-import { TextField } from '../../components/fields'
+import { CheckboxField, TextField } from '../../components/fields'
 import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
 import { useToast } from '../../shell/toast'
 import {
-  MAX_SECONDS,
-  MIN_SECONDS,
+  START_DELAY_SECONDS,
+  TILT_SECONDS,
+  TRAVEL_SECONDS,
   blindFormValues,
   blindInputFrom,
   checkBlindForm,
   type BlindFormValues,
 } from './blind-form'
 
-const FIELDS = ['name', 'blindAddressUp', 'blindAddressDown', 'travelTimeMs'] as const
+const FIELDS = [
+  'name',
+  'blindAddressUp',
+  'blindAddressDown',
+  'travelTimeUpMs',
+  'travelTimeDownMs',
+  'motorStartDelayMs',
+  'tiltTimeMs',
+  'room',
+  'myPosition',
+] as const
+
+/** The values typed as text: all but the slats' checkbox. */
+type TypedField = Exclude<keyof BlindFormValues, 'slats'>
 
 interface Props {
   /** The blind to change, or null to add one. */
   blind: Blind | null
+  /** The rooms already named, offered while typing one. */
+  rooms?: string[]
   onClose: () => void
 }
 
-export function BlindFormDialog({ blind, onClose }: Props) {
+export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const roomListId = useId()
   const [values, setValues] = useState<BlindFormValues>(() => blindFormValues(blind))
   const { errors, clearError, submit, status } = useFormSubmit(FIELDS)
 
-  const set = (field: keyof BlindFormValues, errorField: string) => (value: string) => {
+  type Field = (typeof FIELDS)[number]
+  const set = <K extends keyof BlindFormValues>(field: K, value: BlindFormValues[K], at: Field) => {
     setValues((v) => ({ ...v, [field]: value }))
-    clearError(errorField)
+    clearError(at)
   }
+  /** A text field's value, change and error: `field` as typed, `at` the hub's field name. */
+  const text = (field: TypedField, at: Field) => ({
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value, at),
+    error: errors[at],
+    autoComplete: 'off',
+  })
 
   const save = async () => {
     const input = blindInputFrom(values)
@@ -49,6 +75,7 @@ export function BlindFormDialog({ blind, onClose }: Props) {
     onClose()
   }
 
+  const seconds = { inputMode: 'decimal' as const }
   return (
     <FormDialog
       title={blind ? `Edit ${blind.name}` : 'Add blind'}
@@ -58,46 +85,88 @@ export function BlindFormDialog({ blind, onClose }: Props) {
     >
       <TextField
         label="Name"
-        value={values.name}
         maxLength={NAME_MAX}
-        onChange={(e) => set('name', 'name')(e.target.value)}
-        error={errors.name}
         placeholder="Living room left"
-        autoComplete="off"
+        {...text('name', 'name')}
       />
       <div className="form-row">
         <TextField
           label="Up address"
-          value={values.blindAddressUp}
           maxLength={ADDRESS_MAX_LENGTH}
-          onChange={(e) => set('blindAddressUp', 'blindAddressUp')(e.target.value)}
-          error={errors.blindAddressUp}
           hint="UNIT:COIL, e.g. 1:0"
           placeholder="1:0"
-          autoComplete="off"
           spellCheck={false}
+          {...text('blindAddressUp', 'blindAddressUp')}
         />
         <TextField
           label="Down address"
-          value={values.blindAddressDown}
           maxLength={ADDRESS_MAX_LENGTH}
-          onChange={(e) => set('blindAddressDown', 'blindAddressDown')(e.target.value)}
-          error={errors.blindAddressDown}
           hint="UNIT:COIL, e.g. 1:1"
           placeholder="1:1"
-          autoComplete="off"
           spellCheck={false}
+          {...text('blindAddressDown', 'blindAddressDown')}
         />
       </div>
+      <h3 className="form-section">How it travels</h3>
+      <div className="form-row">
+        <TextField
+          label="Travel time up (seconds)"
+          hint="From closed to fully open."
+          {...seconds}
+          {...text('travelUpSeconds', 'travelTimeUpMs')}
+        />
+        <TextField
+          label="Travel time down (seconds)"
+          hint="From open to fully closed."
+          {...seconds}
+          {...text('travelDownSeconds', 'travelTimeDownMs')}
+        />
+      </div>
+      <p className="field-hint blind-form-note">
+        {TRAVEL_SECONDS.min}–{TRAVEL_SECONDS.max}&nbsp;s each. Not sure? Save, then time it with
+        Calibrate on the blind’s card.
+      </p>
       <TextField
-        label="Travel time (seconds)"
-        value={values.travelTimeSeconds}
-        onChange={(e) => set('travelTimeSeconds', 'travelTimeMs')(e.target.value)}
-        error={errors.travelTimeMs}
-        hint={`${MIN_SECONDS}–${MAX_SECONDS}\u00a0s: how long the blind takes from one end to the other.`}
-        inputMode="decimal"
-        autoComplete="off"
+        label="Motor start delay (seconds)"
+        hint={`${START_DELAY_SECONDS.min}–${START_DELAY_SECONDS.max}\u00a0s the motor waits after its relay switches on; usually 0.`}
+        {...seconds}
+        {...text('startDelaySeconds', 'motorStartDelayMs')}
       />
+      <CheckboxField
+        label="Venetian blind: its slats turn"
+        checked={values.slats}
+        onChange={(e) => set('slats', e.target.checked, 'tiltTimeMs')}
+      />
+      {values.slats && (
+        <TextField
+          label="Slat turn time (seconds)"
+          hint={`${TILT_SECONDS.min}–${TILT_SECONDS.max}\u00a0s for the slats to turn from closed to open.`}
+          {...seconds}
+          {...text('tiltSeconds', 'tiltTimeMs')}
+        />
+      )}
+      <h3 className="form-section">For the household</h3>
+      <div className="form-row">
+        <TextField
+          label="Room"
+          maxLength={NAME_MAX}
+          hint="Optional. A room’s blinds can move together."
+          placeholder="Living room"
+          list={roomListId}
+          {...text('room', 'room')}
+        />
+        <TextField
+          label="My position (% open)"
+          hint="Optional: 0 closed – 100 open, offered as “My”."
+          inputMode="numeric"
+          {...text('myPosition', 'myPosition')}
+        />
+      </div>
+      <datalist id={roomListId}>
+        {rooms.map((room) => (
+          <option key={room} value={room} />
+        ))}
+      </datalist>
     </FormDialog>
   )
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Blind, HubStatus, User } from '../../api/types'
+import { testBlind } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -12,15 +13,8 @@ import {
 } from '../../test-support/hub-stub'
 import BlindsPage from './BlindsPage'
 
-const blind = (id: string, name: string, up: string, down: string): Blind => ({
-  id,
-  name,
-  blindAddressUp: up,
-  blindAddressDown: down,
-  travelTimeMs: 60000,
-  isFavorite: false,
-  motion: 'IDLE',
-})
+const blind = (id: string, name: string, up: string, down: string): Blind =>
+  testBlind({ id, name, blindAddressUp: up, blindAddressDown: down })
 const office = blind('b-office', 'Office', '1:2', '1:3')
 const kitchen = { ...blind('b-kitchen', 'Kitchen', '1:0', '1:1'), motion: 'MOVING_DOWN' as const }
 const me = (isAdmin: boolean): User => ({
@@ -64,11 +58,14 @@ describe('the blinds page', () => {
   it('lists blinds by name with their motion, and addresses for admins', async () => {
     renderBlinds(true, [office, kitchen])
     const list = await screen.findByRole('list', { name: 'Blinds' })
-    const rows = within(list).getAllByRole('listitem')
-    expect(rows.map((r) => r.textContent)).toEqual([
-      'KitchenMoving downUp 1:0 · Down 1:1 · 60 s',
-      'OfficeUp 1:2 · Down 1:3 · 60 s',
-    ])
+    const [first, second, ...others] = within(list).getAllByRole('listitem')
+    expect(others).toEqual([])
+    expect(first?.querySelector('.list-title')?.textContent).toBe('Kitchen')
+    expect(within(first!).getByText('Moving down')).toBeTruthy()
+    expect(first?.querySelector('.list-meta')?.textContent).toBe('Up 1:0 · Down 1:160 s each way')
+    expect(second?.querySelector('.list-title')?.textContent).toBe('Office')
+    expect(second?.querySelector('.list-meta')?.textContent).toBe('Up 1:2 · Down 1:360 s each way')
+    expect(within(second!).queryByText(/^Moving/)).toBeNull()
     expect(screen.getByRole('heading', { level: 1, name: 'Blinds' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add blind' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Edit Office' })).toBeTruthy()
@@ -248,14 +245,21 @@ describe('the blinds page', () => {
     )
   })
 
-  it('opens the edit form filled with the blind, travel time in seconds', async () => {
-    renderBlinds(true, [{ ...office, travelTimeMs: 42500 }])
+  it('opens the edit form filled with the blind, travel times in seconds', async () => {
+    renderBlinds(true, [{ ...office, travelTimeUpMs: 42500, travelTimeDownMs: 40000 }])
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Edit Office' }))
     const dialog = screen.getByRole('dialog', { name: 'Edit Office' })
     expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', 'Office')
     expect(within(dialog).getByLabelText('Up address')).toHaveProperty('value', '1:2')
     expect(within(dialog).getByLabelText('Down address')).toHaveProperty('value', '1:3')
-    expect(within(dialog).getByLabelText('Travel time (seconds)')).toHaveProperty('value', '42.5')
+    expect(within(dialog).getByLabelText('Travel time up (seconds)')).toHaveProperty(
+      'value',
+      '42.5',
+    )
+    expect(within(dialog).getByLabelText('Travel time down (seconds)')).toHaveProperty(
+      'value',
+      '40',
+    )
   })
 })

@@ -1,18 +1,22 @@
-// /blinds: every blind this user may move (admins: all; others: those assigned to them), with
-// live motion, favourites, the bus's trouble if it has any, and for admins the relay
-// addresses and add / edit / delete.
+// /blinds: every blind this user may move (admins: all; others: those assigned to them),
+// grouped by room, each with its position live, Up / Stop / Down for a room and for the whole
+// house, favourites, the bus's trouble if it has any, and for admins the relay addresses,
+// add / edit / calibrate / delete.
 import { useId, useState } from 'react'
 import { useBlindList, useWhoAmI } from '../../api/hooks'
 import type { Blind } from '../../api/types'
-import { BlindRow } from '../../components/BlindControls'
+import { BlindCard } from '../../components/BlindCard'
 import { BusNotice, useBusProblem } from '../../components/BusNotice'
+import { MoveButtons } from '../../components/MoveButtons'
 import { errorMessage } from '../../forms/field-errors'
-import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon } from '../../shell/icons'
+import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon, TimerIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { BlindFormDialog } from './BlindFormDialog'
-import { byName } from './blind-order'
-import { formatTravelTime } from './blind-form'
+import { formatTravelTimes } from './blind-form'
+import { CalibrationDialog } from './CalibrationDialog'
 import { DeleteBlindDialog } from './DeleteBlindDialog'
+import { groupByRoom, roomNames } from './rooms'
+import { RoomSection } from './RoomSection'
 import './blinds.css'
 
 type Editing = { blind: Blind | null } | null
@@ -22,12 +26,65 @@ export default function BlindsPage() {
   const { data: blinds, error, isLoading, mutate } = useBlindList()
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Blind | null>(null)
+  const [calibrating, setCalibrating] = useState<Blind | null>(null)
   const isAdmin = me?.isAdmin ?? false
-  const sorted = blinds ? [...blinds].sort(byName) : []
-  const moving = sorted.filter((b) => b.motion !== 'IDLE').length
+  const groups = groupByRoom(blinds ?? [])
+  const withRooms = groups.some((g) => g.room !== null)
+  const moving = (blinds ?? []).filter((b) => b.motion !== 'IDLE').length
   // As on Home: what is wrong with the bus, and no move button that could only fail.
   const bus = useBusProblem()
   const busReasonId = useId()
+  const blockedBy = bus?.offline ? busReasonId : null
+
+  const card = (blind: Blind) => (
+    <BlindCard
+      key={blind.id}
+      blind={blind}
+      moveBlockedBy={blockedBy}
+      meta={
+        isAdmin && (
+          <>
+            <span>
+              Up {blind.blindAddressUp} · Down {blind.blindAddressDown}
+            </span>
+            <span>{formatTravelTimes(blind)}</span>
+          </>
+        )
+      }
+    >
+      {isAdmin && (
+        <div className="blind-admin-actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Edit ${blind.name}`}
+            title="Edit"
+            onClick={() => setEditing({ blind })}
+          >
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Calibrate ${blind.name}`}
+            title="Time its travel"
+            onClick={() => setCalibrating(blind)}
+          >
+            <TimerIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Delete ${blind.name}`}
+            title="Delete"
+            onClick={() => setDeleting(blind)}
+          >
+            <DeleteIcon />
+          </button>
+        </div>
+      )}
+    </BlindCard>
+  )
 
   return (
     <section className="page">
@@ -54,9 +111,7 @@ export default function BlindsPage() {
           </div>
         )}
       </header>
-
       <BusNotice problem={bus} reasonId={busReasonId} />
-
       {error && !blinds && (
         <div className="banner banner-error" role="alert">
           <span>Could not load the blinds: {errorMessage(error)}</span>
@@ -66,8 +121,7 @@ export default function BlindsPage() {
         </div>
       )}
       {isLoading && !blinds && <InlineSpinner label="Loading blinds" />}
-
-      {blinds && sorted.length === 0 && (
+      {blinds && blinds.length === 0 && (
         <div className="card empty-state">
           <BlindsIcon />
           {isAdmin ? (
@@ -91,52 +145,38 @@ export default function BlindsPage() {
           )}
         </div>
       )}
-
-      {sorted.length > 0 && (
-        <ul className="list" aria-label="Blinds">
-          {sorted.map((blind) => (
-            <BlindRow
-              key={blind.id}
-              blind={blind}
-              moveBlockedBy={bus?.offline ? busReasonId : null}
-              meta={
-                isAdmin && (
-                  <span>
-                    Up {blind.blindAddressUp} · Down {blind.blindAddressDown} ·{' '}
-                    {formatTravelTime(blind.travelTimeMs)}
-                  </span>
-                )
-              }
-            >
-              {isAdmin && (
-                <div className="blind-admin-actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Edit ${blind.name}`}
-                    title="Edit"
-                    onClick={() => setEditing({ blind })}
-                  >
-                    <EditIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete ${blind.name}`}
-                    title="Delete"
-                    onClick={() => setDeleting(blind)}
-                  >
-                    <DeleteIcon />
-                  </button>
-                </div>
-              )}
-            </BlindRow>
-          ))}
-        </ul>
+      {blinds && blinds.length > 1 && (
+        <div className="house-bar">
+          <span className="house-bar-label">All blinds</span>
+          <MoveButtons
+            ids={groups.flatMap((g) => g.blinds.map((b) => b.id))}
+            groupLabel="Move all blinds"
+            labelFor={(action) => `${action} all blinds`}
+            blockedBy={blockedBy}
+            withText
+          />
+        </div>
       )}
-
-      {editing && <BlindFormDialog blind={editing.blind} onClose={() => setEditing(null)} />}
+      {groups.map((group) => (
+        <RoomSection
+          key={group.room ?? ''}
+          group={group}
+          headed={withRooms}
+          blockedBy={blockedBy}
+          card={card}
+        />
+      ))}
+      {editing && (
+        <BlindFormDialog
+          blind={editing.blind}
+          rooms={roomNames(blinds ?? [])}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && <DeleteBlindDialog blind={deleting} onClose={() => setDeleting(null)} />}
+      {calibrating && (
+        <CalibrationDialog blind={calibrating} onClose={() => setCalibrating(null)} />
+      )}
     </section>
   )
 }

@@ -1,11 +1,20 @@
-// The blind form's values and rules. The rules are the hub's own checkers (hub/validation),
-// so the form refuses exactly what the hub would, with the hub's words. Travel time is typed
-// in seconds and sent in milliseconds.
+// The blind form's values and rules. The rules are the hub's own checkers (hub/validation), so
+// the form refuses exactly what the hub would; times are typed in seconds and sent in
+// milliseconds, so the rules about them are said in seconds.
+import {
+  START_DELAY_MAX_MS,
+  TILT_TIME_MAX_MS,
+  TILT_TIME_MIN_MS,
+  checkPercent,
+  checkRoom,
+  checkStartDelay,
+  checkTiltTime,
+  checkTravelTime,
+} from '../../../../hub/validation/blind'
 import {
   TRAVEL_TIME_MAX_MS,
   TRAVEL_TIME_MIN_MS,
   checkAddress,
-  checkIntegerIn,
   checkName,
 } from '../../../../hub/validation/fields'
 import { badInput } from '../../../../hub/errors'
@@ -16,14 +25,27 @@ export interface BlindFormValues {
   name: string
   blindAddressUp: string
   blindAddressDown: string
-  travelTimeSeconds: string
+  /** Seconds as typed: "24.5" or "24,5". */
+  travelUpSeconds: string
+  travelDownSeconds: string
+  startDelaySeconds: string
+  /** A venetian blind, whose slats turn. */
+  slats: boolean
+  tiltSeconds: string
+  room: string
+  /** Percent open as typed; blank for none. */
+  myPosition: string
 }
 
 /** The hub's default travel time (BlindInput.travelTimeMs = 60000). */
 const DEFAULT_TRAVEL_TIME_SECONDS = '60'
+/** A typical venetian blind's slats turn in about a second and a half. */
+const DEFAULT_TILT_SECONDS = '1.5'
 
-export const MIN_SECONDS = TRAVEL_TIME_MIN_MS / 1000
-export const MAX_SECONDS = TRAVEL_TIME_MAX_MS / 1000
+const seconds = (ms: number) => ms / 1000
+export const TRAVEL_SECONDS = { min: seconds(TRAVEL_TIME_MIN_MS), max: seconds(TRAVEL_TIME_MAX_MS) }
+export const START_DELAY_SECONDS = { min: 0, max: seconds(START_DELAY_MAX_MS) }
+export const TILT_SECONDS = { min: seconds(TILT_TIME_MIN_MS), max: seconds(TILT_TIME_MAX_MS) }
 
 export function blindFormValues(blind: Blind | null): BlindFormValues {
   if (!blind) {
@@ -31,14 +53,26 @@ export function blindFormValues(blind: Blind | null): BlindFormValues {
       name: '',
       blindAddressUp: '',
       blindAddressDown: '',
-      travelTimeSeconds: DEFAULT_TRAVEL_TIME_SECONDS,
+      travelUpSeconds: DEFAULT_TRAVEL_TIME_SECONDS,
+      travelDownSeconds: DEFAULT_TRAVEL_TIME_SECONDS,
+      startDelaySeconds: '0',
+      slats: false,
+      tiltSeconds: DEFAULT_TILT_SECONDS,
+      room: '',
+      myPosition: '',
     }
   }
   return {
     name: blind.name,
     blindAddressUp: blind.blindAddressUp,
     blindAddressDown: blind.blindAddressDown,
-    travelTimeSeconds: String(blind.travelTimeMs / 1000),
+    travelUpSeconds: String(seconds(blind.travelTimeUpMs)),
+    travelDownSeconds: String(seconds(blind.travelTimeDownMs)),
+    startDelaySeconds: String(seconds(blind.motorStartDelayMs)),
+    slats: blind.tiltTimeMs > 0,
+    tiltSeconds: blind.tiltTimeMs > 0 ? String(seconds(blind.tiltTimeMs)) : DEFAULT_TILT_SECONDS,
+    room: blind.room ?? '',
+    myPosition: blind.myPosition === null ? '' : String(blind.myPosition),
   }
 }
 
@@ -49,18 +83,53 @@ export function secondsToMs(text: string): number {
   return Math.round(Number(trimmed) * 1000)
 }
 
+/** Percent as typed; null when blank, NaN when no number. */
+function percent(text: string): number | null {
+  const trimmed = text.trim().replace(/\s*%$/, '')
+  return trimmed === '' ? null : Number(trimmed)
+}
+
 export function blindInputFrom(values: BlindFormValues): BlindInput {
+  const delay = values.startDelaySeconds.trim() === '' ? 0 : secondsToMs(values.startDelaySeconds)
+  const room = values.room.trim()
   return {
     name: values.name.trim(),
     blindAddressUp: values.blindAddressUp.trim(),
     blindAddressDown: values.blindAddressDown.trim(),
-    travelTimeMs: secondsToMs(values.travelTimeSeconds),
+    travelTimeUpMs: secondsToMs(values.travelUpSeconds),
+    travelTimeDownMs: secondsToMs(values.travelDownSeconds),
+    motorStartDelayMs: delay,
+    tiltTimeMs: values.slats ? secondsToMs(values.tiltSeconds) : 0,
+    room: room === '' ? null : room,
+    myPosition: percent(values.myPosition),
   }
 }
 
+/** A blind as it stands, as the input that would save it unchanged. */
+export function blindInputOf(blind: Blind): BlindInput {
+  return {
+    name: blind.name,
+    blindAddressUp: blind.blindAddressUp,
+    blindAddressDown: blind.blindAddressDown,
+    travelTimeUpMs: blind.travelTimeUpMs,
+    travelTimeDownMs: blind.travelTimeDownMs,
+    motorStartDelayMs: blind.motorStartDelayMs,
+    tiltTimeMs: blind.tiltTimeMs,
+    room: blind.room,
+    myPosition: blind.myPosition,
+  }
+}
+
+/** The rule about a number of seconds, said in seconds. */
+function inSeconds(typed: string, range: { min: number; max: number }): string {
+  return Number.isNaN(secondsToMs(typed))
+    ? `Must be a number of seconds from ${range.min} to ${range.max}`
+    : `Must be from ${range.min} to ${range.max} seconds (got ${typed.trim()})`
+}
+
 /**
- * The broken rules by the hub's field names (name, blindAddressUp, blindAddressDown,
- * travelTimeMs); empty when the hub would accept the input.
+ * The broken rules by the hub's field names (name, blindAddressUp, travelTimeUpMs, …); empty
+ * when the hub would accept the input.
  */
 export function checkBlindForm(values: BlindFormValues): FieldErrors {
   const input = blindInputFrom(values)
@@ -74,14 +143,27 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
       // Pulsing both sides of one motor at once is what the interlock exists to prevent.
       if (up === down) throw badInput('blindAddressDown', `must differ from the up address (${up})`)
     },
+    () => checkTravelTime('travelTimeUpMs', input.travelTimeUpMs),
+    () => checkTravelTime('travelTimeDownMs', input.travelTimeDownMs),
+    () => checkStartDelay('motorStartDelayMs', input.motorStartDelayMs),
+    // Ticked slats that take no time would be a blind without slats: refuse 0 here.
     () =>
-      checkIntegerIn('travelTimeMs', input.travelTimeMs, TRAVEL_TIME_MIN_MS, TRAVEL_TIME_MAX_MS),
+      checkTiltTime('tiltTimeMs', values.slats && input.tiltTimeMs === 0 ? NaN : input.tiltTimeMs),
+    () => checkRoom('room', input.room),
+    () => input.myPosition !== null && checkPercent('myPosition', input.myPosition),
   ])
-  // The hub's rule counts milliseconds; the person typed seconds, so say it in seconds.
-  if (errors.travelTimeMs) {
-    errors.travelTimeMs = Number.isNaN(input.travelTimeMs)
-      ? `Must be a number of seconds from ${MIN_SECONDS} to ${MAX_SECONDS}`
-      : `Must be from ${MIN_SECONDS} to ${MAX_SECONDS} seconds (got ${values.travelTimeSeconds.trim()})`
+  if (errors.travelTimeUpMs) {
+    errors.travelTimeUpMs = inSeconds(values.travelUpSeconds, TRAVEL_SECONDS)
+  }
+  if (errors.travelTimeDownMs) {
+    errors.travelTimeDownMs = inSeconds(values.travelDownSeconds, TRAVEL_SECONDS)
+  }
+  if (errors.motorStartDelayMs) {
+    errors.motorStartDelayMs = inSeconds(values.startDelaySeconds, START_DELAY_SECONDS)
+  }
+  if (errors.tiltTimeMs) errors.tiltTimeMs = inSeconds(values.tiltSeconds, TILT_SECONDS)
+  if (errors.myPosition) {
+    errors.myPosition = 'Must be a whole number from 0 (closed) to 100 (open), or empty'
   }
   return errors
 }
@@ -89,4 +171,11 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
 /** "60 s", "1.5 s" in the browser's own number format. */
 export function formatTravelTime(ms: number): string {
   return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 }).format(ms / 1000)} s`
+}
+
+/** "60 s each way" when both ways take as long, else "24 s up, 22 s down". */
+export function formatTravelTimes(blind: Pick<Blind, 'travelTimeUpMs' | 'travelTimeDownMs'>) {
+  const up = formatTravelTime(blind.travelTimeUpMs)
+  const down = formatTravelTime(blind.travelTimeDownMs)
+  return up === down ? `${up} each way` : `${up} up, ${down} down`
 }

@@ -1,13 +1,14 @@
-// The starred blinds, with the same live rows as the Blinds page.
+// The starred blinds, with the same live cards as the Blinds page: position, Up / Stop / Down
+// and the presets; the sliders are left to the Blinds page, so the cards stay short.
 import { Link } from 'wouter'
 import { useBlindList } from '../../api/hooks'
-import { BlindRow } from '../../components/BlindControls'
+import { BlindCard } from '../../components/BlindCard'
 import { errorMessage } from '../../forms/field-errors'
 import { StarIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { byName } from '../blinds/blind-order'
 
-/** `moveBlockedBy`: while the bus is offline, the id of the text saying so (see BlindRow). */
+/** `moveBlockedBy`: while the bus is offline, the id of the text saying so (see MoveButtons). */
 export function FavoriteBlinds({ moveBlockedBy }: { moveBlockedBy: string | null }) {
   const { data: blinds, error } = useBlindList()
   const favorites = (blinds ?? []).filter((b) => b.isFavorite).sort(byName)
@@ -35,9 +36,9 @@ export function FavoriteBlinds({ moveBlockedBy }: { moveBlockedBy: string | null
         </div>
       )}
       {favorites.length > 0 && (
-        <ul className="list" aria-labelledby="favourite-blinds">
+        <ul className="blind-cards" aria-labelledby="favourite-blinds">
           {favorites.map((blind) => (
-            <BlindRow key={blind.id} blind={blind} moveBlockedBy={moveBlockedBy} />
+            <BlindCard key={blind.id} blind={blind} moveBlockedBy={moveBlockedBy} sliders={false} />
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { AutomationSummary, Blind, HubStatus, User } from '../../api/types'
+import { testBlind } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -11,15 +12,8 @@ import {
 } from '../../test-support/hub-stub'
 import HomePage from './HomePage'
 
-const blind = (id: string, name: string, isFavorite: boolean): Blind => ({
-  id,
-  name,
-  blindAddressUp: '1:0',
-  blindAddressDown: '1:1',
-  travelTimeMs: 60000,
-  isFavorite,
-  motion: 'IDLE',
-})
+const blind = (id: string, name: string, isFavorite: boolean): Blind =>
+  testBlind({ id, name, isFavorite })
 const automation = (
   id: string,
   name: string,
@@ -86,7 +80,7 @@ describe('the home page', () => {
     expect(
       within(blinds)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
+        .map((li) => li.querySelector('.list-title')?.textContent),
     ).toEqual(['Bedroom'])
     expect(within(blinds).getByRole('button', { name: 'Up Bedroom' })).toBeTruthy()
 

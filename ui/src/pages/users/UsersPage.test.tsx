@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Blind, User } from '../../api/types'
 import { errorAt } from '../../test-support/field-error'
+import { testBlind } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -12,15 +13,7 @@ import {
 } from '../../test-support/hub-stub'
 import UsersPage from './UsersPage'
 
-const blind = (id: string, name: string): Blind => ({
-  id,
-  name,
-  blindAddressUp: '1:0',
-  blindAddressDown: '1:1',
-  travelTimeMs: 60000,
-  isFavorite: false,
-  motion: 'IDLE',
-})
+const blind = (id: string, name: string): Blind => testBlind({ id, name })
 const kitchen = blind('b-kitchen', 'Kitchen')
 const office = blind('b-office', 'Office')
 

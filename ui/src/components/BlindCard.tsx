@@ -1,0 +1,115 @@
+// One blind as a card, the same on Home and on the Blinds page: its picture and position in
+// words, live while it travels (from the `blind:motion` pushes, no polling), the favourite
+// star, Up / Stop / Down, and where to take it (PositionControls). Pages add details and
+// actions through `meta` and `children`.
+import type { ReactNode } from 'react'
+import type { Blind, Motion } from '../api/types'
+import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
+import { BlindPicture } from '../position/BlindPicture'
+import { PositionControls } from '../position/PositionControls'
+import { positionText, tiltText, timeLeftText } from '../position/position-words'
+import { StarIcon } from '../shell/icons'
+import { useFavoriteToggle } from './blind-commands'
+import { MoveButtons } from './MoveButtons'
+import './blind-card.css'
+
+const MOTION_LABEL: Record<Exclude<Motion, 'IDLE'>, string> = {
+  MOVING_UP: 'Moving up',
+  MOVING_DOWN: 'Moving down',
+}
+
+/** "Moving down", "to 25 % open · 12 s left"; "Reversing…" in the dead time before a reversal. */
+export function MotionLine({ live }: { live: BlindMotion }) {
+  if (live.reversing) {
+    return (
+      <p className="blind-motion">
+        <span className="chip chip-moving">Reversing…</span>
+      </p>
+    )
+  }
+  if (live.motion === 'IDLE') return null
+  const details = [
+    live.target !== null && `to ${positionText(live.target).toLowerCase()}`,
+    live.msLeft !== null && timeLeftText(live.msLeft),
+  ].filter(Boolean)
+  return (
+    <p className="blind-motion">
+      <span className="chip chip-moving">{MOTION_LABEL[live.motion]}</span>
+      {details.length > 0 && <span className="muted">{details.join(' · ')}</span>}
+    </p>
+  )
+}
+
+interface Props {
+  blind: Blind
+  /** Extra details under the state, such as the relay addresses. */
+  meta?: ReactNode
+  /** Extra actions after the move buttons, such as edit and delete. */
+  children?: ReactNode
+  /** While blinds cannot move (the bus is offline): the id of the text saying why. */
+  moveBlockedBy?: string | null
+  /** False on Home: the presets without the sliders keep the card short. */
+  sliders?: boolean
+}
+
+export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true }: Props) {
+  const toggleFavorite = useFavoriteToggle(blind)
+  const live = useBlindMotion(blind)
+  const { name } = blind
+  const venetian = blind.tiltTimeMs > 0
+  const restingAt =
+    live.target ??
+    (live.motion === 'MOVING_UP' ? 100 : live.motion === 'MOVING_DOWN' ? 0 : blind.position)
+  return (
+    <li className="blind-card">
+      <div className="blind-card-head">
+        <BlindPicture
+          position={live.position}
+          tilt={live.tilt}
+          venetian={venetian}
+          moving={live.motion !== 'IDLE'}
+        />
+        <div className="blind-card-title">
+          <span className="list-title">{name}</span>
+          <p className="blind-state">
+            {positionText(live.position === null ? null : Math.round(live.position))}
+            {venetian && live.position !== null && (
+              <>
+                {' '}
+                <span className="muted blind-slats">· {tiltText(live.tilt)}</span>
+              </>
+            )}
+          </p>
+          <MotionLine live={live} />
+          {meta && <div className="list-meta">{meta}</div>}
+        </div>
+        <button
+          type="button"
+          className="icon-button favorite"
+          aria-pressed={blind.isFavorite}
+          aria-label={`Favourite ${name}`}
+          title={blind.isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+          onClick={() => void toggleFavorite()}
+        >
+          <StarIcon filled={blind.isFavorite} />
+        </button>
+      </div>
+      <div className="blind-card-actions">
+        <MoveButtons
+          ids={[blind.id]}
+          groupLabel={`Move ${name}`}
+          labelFor={(action) => `${action} ${name}`}
+          motion={live.motion}
+          blockedBy={moveBlockedBy}
+        />
+        {children}
+      </div>
+      <PositionControls
+        blind={blind}
+        restingAt={restingAt}
+        blockedBy={moveBlockedBy}
+        sliders={sliders}
+      />
+    </li>
+  )
+}

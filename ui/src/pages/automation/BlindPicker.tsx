@@ -1,0 +1,82 @@
+// The blinds a position scene moves: a checkbox per blind, by name, with its room and whether
+// it has slats. Ids that match no blind stay listed, so editing an automation never hides
+// what it moves.
+import { useId } from 'react'
+import { Link } from 'wouter'
+import type { Blind } from '../../api/types'
+import { InlineSpinner } from '../../shell/Spinner'
+import { byName } from '../blinds/blind-order'
+
+interface Props {
+  blindIds: string[]
+  /** Undefined while the blinds load. */
+  blinds: Blind[] | undefined
+  onChange: (blindIds: string[]) => void
+  error: string | undefined
+}
+
+export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
+  const id = useId()
+  const chosen = new Set(blindIds)
+  const known = new Set(blinds?.map((b) => b.id) ?? [])
+  const unknown = blinds ? blindIds.filter((b) => !known.has(b)) : []
+  const tick = (blindId: string, on: boolean) =>
+    onChange(on ? [...blindIds, blindId] : blindIds.filter((b) => b !== blindId))
+
+  return (
+    <div className={`field address-picker${error ? ' field-invalid' : ''}`}>
+      <span className="field-label" id={`${id}-label`}>
+        Blinds to move
+      </span>
+      <div
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-invalid={error ? true : undefined}
+      >
+        {!blinds && <InlineSpinner label="Loading blinds" />}
+        {blinds && blinds.length === 0 && unknown.length === 0 && (
+          <p className="muted">
+            There are no blinds to move yet. <Link href="/blinds">Add blinds</Link> first.
+          </p>
+        )}
+        {blinds && (blinds.length > 0 || unknown.length > 0) && (
+          <ul className="address-list blind-choices">
+            {[...blinds].sort(byName).map((blind) => (
+              <li key={blind.id} className="address-row">
+                <label className="blind-choice">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(blind.id)}
+                    onChange={(e) => tick(blind.id, e.target.checked)}
+                  />
+                  <span className="address-blind">{blind.name}</span>
+                  <span className="muted blind-choice-detail">
+                    {[blind.room, blind.tiltTimeMs > 0 && 'slats'].filter(Boolean).join(' · ')}
+                  </span>
+                </label>
+              </li>
+            ))}
+            {unknown.map((blindId) => (
+              <li key={blindId} className="address-row address-unknown">
+                <label className="toggle-pill">
+                  <input
+                    type="checkbox"
+                    checked
+                    onChange={(e) => tick(blindId, e.target.checked)}
+                  />
+                  <span>A blind that no longer exists</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {error && (
+        <div className="field-error" id={`${id}-error`}>
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}

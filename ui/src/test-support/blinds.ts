@@ -1,0 +1,24 @@
+// A blind as the hub's blindList answers it, for component tests: 60 s each way, no slats, no
+// room, open and idle, unless told otherwise.
+import type { Blind } from '../api/types'
+
+export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>): Blind {
+  return {
+    blindAddressUp: '1:0',
+    blindAddressDown: '1:1',
+    travelTimeMs: 60000,
+    travelTimeUpMs: 60000,
+    travelTimeDownMs: 60000,
+    motorStartDelayMs: 0,
+    tiltTimeMs: 0,
+    room: null,
+    myPosition: null,
+    position: 100,
+    tilt: null,
+    target: null,
+    endsAt: null,
+    isFavorite: false,
+    motion: 'IDLE',
+    ...overrides,
+  }
+}
