@@ -137,6 +137,9 @@ describe('checkScene', () => {
       type: 'BLIND_CONTROL',
       durationMs: 5000,
       addresses: ['2:5', '1:0'],
+      blindIds: [],
+      position: null,
+      tilt: null,
     })
   })
 
@@ -148,6 +151,9 @@ describe('checkScene', () => {
       type: 'DELAY',
       durationMs: 86400000,
       addresses: [],
+      blindIds: [],
+      position: null,
+      tilt: null,
     })
   })
 
@@ -200,9 +206,33 @@ describe('checkAutomationInput', () => {
         enabled: true,
       },
       scenes: [
-        { name: 'Move', type: 'BLIND_CONTROL', durationMs: 5000, addresses: ['1:0'] },
-        { name: 'Wait', type: 'DELAY', durationMs: 2000, addresses: [] },
-        { name: 'Move', type: 'BLIND_CONTROL', durationMs: 1000, addresses: ['1:1', '2:1'] },
+        {
+          name: 'Move',
+          type: 'BLIND_CONTROL',
+          durationMs: 5000,
+          addresses: ['1:0'],
+          blindIds: [],
+          position: null,
+          tilt: null,
+        },
+        {
+          name: 'Wait',
+          type: 'DELAY',
+          durationMs: 2000,
+          addresses: [],
+          blindIds: [],
+          position: null,
+          tilt: null,
+        },
+        {
+          name: 'Move',
+          type: 'BLIND_CONTROL',
+          durationMs: 1000,
+          addresses: ['1:1', '2:1'],
+          blindIds: [],
+          position: null,
+          tilt: null,
+        },
       ],
     })
   })

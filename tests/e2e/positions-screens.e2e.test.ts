@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
-import { startHubWithMotors, type MotorRig } from '../helpers/motors'
+import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 import { seriousViolations } from './axe'
 import { launchBrowser, openPage, screenshot } from './browser'
 import { setBlind, TAP_TARGETS_TOO_SMALL } from './positions-helpers'
@@ -26,7 +26,7 @@ const SET =
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
 
 describe('positions as a household sees them', () => {
-  let rig: MotorRig
+  let rig: LocalMotorRig
   let browser: Browser
   const id: Record<string, string> = {}
 

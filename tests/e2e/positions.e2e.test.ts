@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
 import { ADMIN_PASSWORD } from '../helpers/hub'
-import { startHubWithMotors, type MotorRig } from '../helpers/motors'
+import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 import { seriousViolations } from './axe'
 import { foreignRequests, launchBrowser, logIn, openMenu, openPage } from './browser'
 import { blindSettings, setBlind } from './positions-helpers'
@@ -15,7 +15,7 @@ import { blindSettings, setBlind } from './positions-helpers'
 const TOLERANCE = 3
 
 describe('positions in the browser, on motors behind the relays', () => {
-  let rig: MotorRig
+  let rig: LocalMotorRig
   let browser: Browser
   let page: Page
   let requests: string[]

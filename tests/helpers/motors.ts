@@ -61,11 +61,14 @@ async function hubSide(t: TestHub, blinds: MotorBlind[]) {
   return { ids, stateOf, hubSettled }
 }
 
+/** A rig whose board and motors run in this process. */
+export type LocalMotorRig = MotorRig & HubOnWire & { motors: MotorSimulator }
+
 /** The board and its motors in this process: quick, and a test can set where each starts. */
 export async function startHubWithMotors(
   blinds: MotorBlind[],
   config: Partial<Config> = {},
-): Promise<MotorRig & HubOnWire & { motors: MotorSimulator }> {
+): Promise<LocalMotorRig> {
   const rig = await startHubOnWire(config)
   const motors = motorsFor(rig.board.emulator, blinds)
   const { ids, stateOf, hubSettled } = await hubSide(rig.t, blinds)

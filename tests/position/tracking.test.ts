@@ -3,7 +3,7 @@
 // and on top of each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sleep, waitFor } from '../bus/polling'
-import { startHubWithMotors } from '../helpers/motors'
+import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 
 const SET =
   'mutation($ids: [ID!]!, $p: Int, $t: Int) { blindSetPosition(ids: $ids, position: $p, tilt: $t) { id } }'
@@ -13,7 +13,7 @@ const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, dire
 const TOLERANCE = 2
 
 describe('tracking positions against the motors', () => {
-  let rig: Awaited<ReturnType<typeof startHubWithMotors>>
+  let rig: LocalMotorRig
   let kitchen: string
   let hall: string
   let office: string
