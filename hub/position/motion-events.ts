@@ -15,6 +15,7 @@ export function motionEvent(id: string, state: BlindPosition, at: number): Blind
     target: state.target,
     endsAt: state.endsAt === null ? null : new Date(state.endsAt).toISOString(),
     reversing: state.reversing,
+    delayLeftMs: state.delayLeftMs,
   }
 }
 

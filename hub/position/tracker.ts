@@ -28,6 +28,8 @@ export interface BlindPosition {
   endsAt: number | null
   /** Waiting out the dead time before it reverses. */
   reversing: boolean
+  /** What is left of the motor's start delay (ms); 0 at rest or once it turns. */
+  delayLeftMs: number
 }
 
 interface Run {
@@ -197,6 +199,7 @@ export class PositionTracker implements RelayObserver {
         target: null,
         endsAt: null,
         reversing: false,
+        delayLeftMs: 0,
       }
     }
     const pose = this.poseAt(t, at)
@@ -209,6 +212,7 @@ export class PositionTracker implements RelayObserver {
       target: t.target?.position ?? null,
       endsAt: side && t.run ? t.run.onAt + t.run.relayMs : null,
       reversing: t.reversingUntil !== null && t.reversingUntil > at,
+      delayLeftMs: side && t.run ? Math.max(0, Math.round(t.run.onAt + t.run.delayLeftMs - at)) : 0,
     }
   }
 

@@ -20,6 +20,8 @@ export interface BlindMotionEvent {
   endsAt: string | null
   /** Waiting out the dead time before it reverses. */
   reversing: boolean
+  /** What is left at `at` of the motor's start delay (ms): it turns once that has passed. */
+  delayLeftMs: number
 }
 
 export interface AutomationRunEvent {

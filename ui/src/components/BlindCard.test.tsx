@@ -39,6 +39,7 @@ function motion(hubAt: number, event: Partial<BlindMotionEvent>): BlindMotionEve
     target: null,
     endsAt: null,
     reversing: false,
+    delayLeftMs: 0,
     ...event,
   }
 }
@@ -107,14 +108,19 @@ describe('a blind’s card', () => {
     expect(stateOf(card)).toBe('25\u00a0% open')
   })
 
-  it('waits out the motor’s start delay when it starts from rest', async () => {
+  it('waits out what the hub says is left of the motor’s start delay', async () => {
     const { hub, card } = await showCard({
       position: 0,
       travelTimeUpMs: 10000,
       motorStartDelayMs: 1000,
     })
     takeTheClock()
-    act(() => hub.push('blind:motion', motion(Date.now(), { motion: 'MOVING_UP', position: 0 })))
+    act(() =>
+      hub.push(
+        'blind:motion',
+        motion(Date.now(), { motion: 'MOVING_UP', position: 0, delayLeftMs: 1000 }),
+      ),
+    )
     await wait(1000)
     expect(stateOf(card)).toBe('Closed')
     await wait(2000)

@@ -4,7 +4,7 @@
 // the browser got the push, and the motion before it (whether the motor starts from rest).
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import type { BlindMotionEvent, Motion } from '../../../hub/realtime/events'
+import type { BlindMotionEvent } from '../../../hub/realtime/events'
 import type { Blind } from '../api/types'
 import { useHubEvent } from '../realtime/realtime'
 import { anchorFromBlind, anchorFromEvent, msLeft, poseAt, type MotionAnchor } from './live-motion'
@@ -12,11 +12,10 @@ import { anchorFromBlind, anchorFromEvent, msLeft, poseAt, type MotionAnchor } f
 /** How often a moving blind's picture and time left are redrawn. */
 export const MOTION_TICK_MS = 250
 
-/** A push as it arrived, with the motion before it (whether the motor starts from rest). */
+/** A push as it arrived. */
 interface Pushed {
   event: BlindMotionEvent
   receivedAt: number
-  previous: Motion | undefined
 }
 
 class MotionPushes {
@@ -24,8 +23,7 @@ class MotionPushes {
   private readonly listeners = new Set<() => void>()
 
   record(event: BlindMotionEvent, receivedAt: number): void {
-    const previous = this.pushes.get(event.id)?.event.motion
-    this.pushes.set(event.id, { event, receivedAt, previous })
+    this.pushes.set(event.id, { event, receivedAt })
     this.listeners.forEach((listener) => listener())
   }
 
@@ -67,7 +65,7 @@ export function useBlindMotion(blind: Blind): BlindMotion {
   // was refreshed since (a command's answer, a reconnect after missed pushes).
   const anchor: MotionAnchor =
     pushed && pushed.event.motion === blind.motion
-      ? anchorFromEvent(pushed.event, pushed.receivedAt, pushed.previous, blind)
+      ? anchorFromEvent(pushed.event, pushed.receivedAt)
       : anchorFromBlind(blind, Date.now())
   const moving = anchor.motion !== 'IDLE'
   const now = useClock(moving)

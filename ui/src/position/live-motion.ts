@@ -33,16 +33,10 @@ export type BlindTimes = Pick<
 >
 
 /**
- * The anchor a push sets, received at `receivedAt`. A motor that starts from rest (the blind
- * was not already moving that way) waits its start delay first, as the hub counts it.
+ * The anchor a push sets, received at `receivedAt`. The motor turns once what the hub says is
+ * left of its start delay has passed.
  */
-export function anchorFromEvent(
-  event: BlindMotionEvent,
-  receivedAt: number,
-  previous: Motion | undefined,
-  times: Pick<BlindTimes, 'motorStartDelayMs'>,
-): MotionAnchor {
-  const fromRest = event.motion !== 'IDLE' && previous !== event.motion
+export function anchorFromEvent(event: BlindMotionEvent, receivedAt: number): MotionAnchor {
   const span = event.endsAt === null ? null : Date.parse(event.endsAt) - Date.parse(event.at)
   return {
     motion: event.motion,
@@ -52,7 +46,7 @@ export function anchorFromEvent(
     target: event.target,
     since: receivedAt,
     endsAt: span === null || Number.isNaN(span) ? null : receivedAt + span,
-    delayMs: fromRest ? times.motorStartDelayMs : 0,
+    delayMs: event.motion === 'IDLE' ? 0 : event.delayLeftMs,
   }
 }
 
