@@ -19,6 +19,8 @@ import { PositionStore } from './db/positions'
 import { announceMotion, motionEvent } from './position/motion-events'
 import { Positions } from './position/positions'
 import { PositionTracker } from './position/tracker'
+import { EmulatedMotors } from './position/emulated-motors'
+import { EmulatorLink } from './bus/link-emulator'
 import { Engine } from './engine/engine'
 import { ClockWatch } from './clock/clock-watch'
 import { readNtpSynchronized } from './clock/ntp-state'
@@ -94,6 +96,18 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   const positions = new Positions({ tracker, driver: bus.driver, blinds, events })
   positions.start()
+  // The built-in board gets a motor behind each blind's relays, so it really moves.
+  const motors =
+    bus.link instanceof EmulatorLink
+      ? new EmulatedMotors({
+          emulator: bus.link.emulator,
+          blinds: () => blinds.all(),
+          tracker,
+          events,
+          log: app.log.child({ module: 'emulator' }),
+        })
+      : null
+  motors?.start()
   const busStatus = () => bus.status()
 
   // The engine asks the clock whether schedules may fire; the clock tells the engine when
@@ -207,6 +221,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     await bus.stop()
     // After the bus's all-off: where every blind stopped goes to disk before the database closes.
     positions.stop()
+    motors?.stop()
     await realtime.stop()
   })
 

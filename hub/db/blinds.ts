@@ -67,16 +67,9 @@ export class BlindRepository {
     return this.withFavorites(viewer.id, rows)
   }
 
-  /** Every blind's addresses, for the bus's safe state. */
-  all(): { id: string; blindAddressUp: string; blindAddressDown: string }[] {
-    return this.db
-      .select({
-        id: blinds.id,
-        blindAddressUp: blinds.addressUp,
-        blindAddressDown: blinds.addressDown,
-      })
-      .from(blinds)
-      .all()
+  /** Every blind's relays and motor, for the bus's safe state and the emulated motors. */
+  all(): BlindRow[] {
+    return this.db.select(blindColumns).from(blinds).all()
   }
 
   /** One blind the viewer may see: 404 when it does not exist, 403 when it is not theirs. */
