@@ -5,8 +5,8 @@
 import type { Side } from './relays'
 
 export interface RelayObserver {
-  /** Right before the frame that switches a side on: the frame waits for what this returns. */
-  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): Promise<void> | void
+  /** Right before the frame that switches a side on: what is written here is on disk first. */
+  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void
   /** The run written ahead never went out: a newer command took the blind first. */
   notStarted(blindId: string): void
   /** The board switched the side on at `at`; it stays on `relayMs`, or until an off. */

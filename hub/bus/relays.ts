@@ -150,7 +150,7 @@ export class RelayDriver {
       }
       const ms = Math.max(0, Math.min(Math.round(asked), MAX_PULSE_MS))
       const boardTimed = this.pulses.modeOf(address.unit) === 'device'
-      await observer?.starting(blind.id, side, boardTimed ? boardMs(ms) : ms, boardTimed)
+      observer?.starting(blind.id, side, boardTimed ? boardMs(ms) : ms, boardTimed)
       let on: { timing: PulseMode; at: number }
       try {
         current()

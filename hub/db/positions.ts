@@ -2,7 +2,7 @@
 // record of every relay run, written before its frame goes out (ARCHITECTURE.md section 9).
 // Writes go to disk together at the end of the event loop's turn, in one transaction that
 // SQLite's synchronous=FULL makes survive a power cut.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Side } from '../bus/relays'
 import type { Pose, TravelTimes } from '../position/travel'
 import type { Db } from './open'
@@ -38,8 +38,14 @@ interface Write {
 export class PositionStore {
   private queue: Write[] = []
   private scheduled = false
+  private closed = false
 
-  constructor(private readonly db: Db) {}
+  /** Prepared once: a record is written before every frame that starts a run. */
+  private readonly upsertStatement: ReturnType<typeof prepareUpsert>
+
+  constructor(private readonly db: Db) {
+    this.upsertStatement = prepareUpsert(db)
+  }
 
   /** Every blind's travel times and settled pose. */
   blinds(): PlacedBlind[] {
@@ -71,13 +77,18 @@ export class PositionStore {
   }
 
   /**
-   * Before the frame that starts a run: what the run will be, replacing an older record.
-   * Resolves once it is on disk; the frame waits for that.
+   * Before the frame that starts a run: what the run will be, replacing an older record. On
+   * disk when this returns (with whatever else was waiting): the frame goes right after.
    */
-  writeAhead(record: MotionRecord): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.enqueue(() => this.upsert(record), resolve, reject)
-    })
+  writeAhead(record: MotionRecord): void {
+    let failed: Error | undefined
+    this.enqueue(
+      () => this.upsert(record),
+      () => undefined,
+      (err) => (failed = err),
+    )
+    this.flush()
+    if (failed) throw failed
   }
 
   /** The run as it went on, its start acknowledged: replaces the record written ahead. */
@@ -97,9 +108,16 @@ export class PositionStore {
     })
   }
 
+  /** Commits what waits, and writes nothing after: the database is about to close. */
+  close(): void {
+    this.flush()
+    this.closed = true
+  }
+
   /** Commits every write asked for so far, now. */
   flush(): void {
     this.scheduled = false
+
     const writes = this.queue.splice(0)
     if (writes.length === 0) return
     const done: (() => void)[] = []
@@ -122,12 +140,13 @@ export class PositionStore {
   }
 
   /**
-   * Writes wait for the end of the event loop's turn and go to disk together, in one
-   * transaction: the commits of a room's blinds starting or stopping at once cost one sync,
-   * and the loop is blocked once, not once per blind (its timing of the board's answers
-   * depends on that).
+   * Writes wait for the end of the event loop's turn (or the next record written ahead) and
+   * go to disk together, in one transaction: the commits of a room's blinds stopping at once
+   * cost one sync, and the loop is blocked once, not once per blind (its timing of the
+   * board's answers depends on that).
    */
   private enqueue(run: () => void, resolve?: () => void, reject?: (err: Error) => void): void {
+    if (this.closed) return
     this.queue.push({ run, resolve, reject })
     if (this.scheduled) return
     this.scheduled = true
@@ -135,12 +154,42 @@ export class PositionStore {
   }
 
   private upsert(record: MotionRecord): void {
-    const { from, ...rest } = record
-    const row = { ...rest, fromPosition: from?.position ?? null, fromTilt: from?.tilt ?? null }
-    this.db
-      .insert(blindMotions)
-      .values(row)
-      .onConflictDoUpdate({ target: blindMotions.blindId, set: row })
-      .run()
+    const { from, boardTimed, ...rest } = record
+    this.upsertStatement.run({
+      ...rest,
+      boardTimed: boardTimed ? 1 : 0,
+      fromPosition: from?.position ?? null,
+      fromTilt: from?.tilt ?? null,
+    })
   }
+}
+
+function prepareUpsert(db: Db) {
+  return db
+    .insert(blindMotions)
+    .values({
+      blindId: sql.placeholder('blindId'),
+      side: sql.placeholder('side'),
+      relayMs: sql.placeholder('relayMs'),
+      boardTimed: sql.placeholder('boardTimed'),
+      delayLeftMs: sql.placeholder('delayLeftMs'),
+      fromPosition: sql.placeholder('fromPosition'),
+      fromTilt: sql.placeholder('fromTilt'),
+      writtenAt: sql.placeholder('writtenAt'),
+      acknowledgedAt: sql.placeholder('acknowledgedAt'),
+    })
+    .onConflictDoUpdate({
+      target: blindMotions.blindId,
+      set: {
+        side: sql`excluded.side`,
+        relayMs: sql`excluded.relay_ms`,
+        boardTimed: sql`excluded.board_timed`,
+        delayLeftMs: sql`excluded.delay_left_ms`,
+        fromPosition: sql`excluded.from_position`,
+        fromTilt: sql`excluded.from_tilt`,
+        writtenAt: sql`excluded.written_at`,
+        acknowledgedAt: sql`excluded.acknowledged_at`,
+      },
+    })
+    .prepare()
 }

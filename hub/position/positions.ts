@@ -59,7 +59,7 @@ export class Positions {
   /** Stops following blinds, and writes every position still waiting for the disk. */
   stop(): void {
     this.unsubscribe.splice(0).forEach((off) => off())
-    this.deps.tracker.flush()
+    this.deps.tracker.stop()
   }
 
   state(blindId: string): BlindPosition {

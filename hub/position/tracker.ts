@@ -67,6 +67,7 @@ const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()
   private readonly toAnnounce = new Set<string>()
+  private stopped = false
   /** The last state told of each blind. */
   private readonly told = new Map<string, string>()
 
@@ -123,9 +124,10 @@ export class PositionTracker implements RelayObserver {
     for (const id of this.blinds.keys()) if (!seen.has(id)) this.blinds.delete(id)
   }
 
-  /** Every write still waiting goes to disk now. */
-  flush(): void {
-    this.deps.store.flush()
+  /** Every write still waiting goes to disk now, and nothing is told or written after. */
+  stop(): void {
+    this.deps.store.close()
+    this.stopped = true
   }
 
   times(blindId: string): TravelTimes | undefined {
@@ -216,12 +218,12 @@ export class PositionTracker implements RelayObserver {
     }
   }
 
-  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): Promise<void> {
+  starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void {
     const t = this.blinds.get(blindId)
-    if (!t) return Promise.resolve()
+    if (!t) return
     const at = this.deps.now()
     t.starting = true
-    return this.deps.store.writeAhead({
+    this.deps.store.writeAhead({
       blindId,
       side,
       relayMs: Math.round(relayMs),
@@ -349,11 +351,13 @@ export class PositionTracker implements RelayObserver {
    * state no different from the last one told is not told again.
    */
   private announce(blindId: string): void {
+    if (this.stopped) return
     this.toAnnounce.add(blindId)
     if (this.toAnnounce.size > 1) return
     setImmediate(() => {
       const ids = [...this.toAnnounce]
       this.toAnnounce.clear()
+      if (this.stopped) return
       for (const id of ids) {
         const state = this.state(id)
         const told = JSON.stringify(state)

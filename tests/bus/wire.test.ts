@@ -148,6 +148,7 @@ describe('moving blinds with board-timed pulses', () => {
         target: null,
         endsAt: null,
         reversing: false,
+        delayLeftMs: 0,
       })
       expect(Date.now() - Date.parse(idle.at)).toBeLessThan(5000)
       expect(annaHears.heard('blind:motion').map((m) => m.motion)).toEqual(['MOVING_DOWN', 'IDLE'])
