@@ -15,7 +15,7 @@ import type { Motion } from '../realtime/events'
 import { flashSurelyEnded, type CoilWriter } from './coils'
 import { PulseTiming } from './pulse-timing'
 import { wallClockOf, type RelayObserver } from './relay-observer'
-import { RunEnds } from './run-ends'
+import { BlindQueue, Superseded } from './blind-queue'
 import { BusError } from './transport'
 
 export const MAX_PULSE_MS = 300_000
@@ -46,22 +46,10 @@ export interface RelayLog {
   warn(obj: object, msg: string): void
 }
 
-interface BlindState {
-  /** Increments with every command; an older command stops at its next step. */
-  generation: number
-  motion: Motion
-  /** When each side last went off (monotonic ms), for the dead time. */
-  offAt: Record<Side, number>
-  /** A board-timed pulse's end, per side (monotonic ms). */
-  flashUntil: Record<Side, number>
-  endTimer: NodeJS.Timeout | undefined
-  cancelWait: (() => void) | undefined
-  lock: Promise<void>
-  ends: RunEnds
-}
-
 /** A run's length, or a function asked right before its frame (null: switch nothing on). */
 export type RunLength = number | (() => number | null)
+
+export { Superseded } from './blind-queue'
 
 const monotonic = () => performance.now()
 /** How long a board-timed pulse of `ms` really lasts: the board counts whole 100 ms units. */
@@ -69,14 +57,8 @@ const boardMs = (ms: number) => pulseUnits(ms) * PULSE_UNIT_MS
 const other = (side: Side): Side => (side === 'UP' ? 'DOWN' : 'UP')
 const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
 
-/** Thrown to a command that a newer one for the same blind replaced; not a failure. */
-export class Superseded extends Error {
-  override name = 'Superseded'
-}
-
 export class RelayDriver {
-  private readonly blinds = new Map<string, BlindState>()
-  private stopped = false
+  private readonly queue = new BlindQueue()
   /** Who times each unit's pulses: LAMELLA_PULSE, or the hub for units that refused. */
   readonly pulses: PulseTiming
 
@@ -86,16 +68,16 @@ export class RelayDriver {
 
   /** The number of the blind's latest command, taken the moment `run` or `stop` is called. */
   latestCommand(blindId: string): number {
-    return this.blinds.get(blindId)?.generation ?? 0
+    return this.queue.get(blindId)?.generation ?? 0
   }
 
   motion(blindId: string): Motion {
-    return this.blinds.get(blindId)?.motion ?? 'IDLE'
+    return this.queue.get(blindId)?.motion ?? 'IDLE'
   }
 
   /** The blinds that are moving now. */
   moving(): { id: string; motion: Motion }[] {
-    return [...this.blinds]
+    return [...this.queue.all()]
       .filter(([, s]) => s.motion !== 'IDLE')
       .map(([id, s]) => ({ id, motion: s.motion }))
   }
@@ -109,7 +91,7 @@ export class RelayDriver {
    */
   run(blind: BlindRelays, side: Side, length: RunLength): Promise<number> {
     const { observer } = this.options
-    return this.command(blind, async (s, current, generation) => {
+    return this.queue.command(blind.id, async (s, current, generation) => {
       const reverse = other(side)
       const reverseAddress = side === 'UP' ? blind.down : blind.up
       const address = side === 'UP' ? blind.up : blind.down
@@ -125,12 +107,12 @@ export class RelayDriver {
       current()
       let wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
       if (wait > 0) {
-        this.setMotion(blind.id, s, 'IDLE')
+        s.motion = 'IDLE'
         observer?.reversing(blind.id, side, wallClockOf(monotonic() + wait))
       }
       // Timers count from the event loop's cached clock and may fire early: check, and wait on.
       while (wait > 0) {
-        await this.sleep(s, wait)
+        await this.queue.sleep(s, wait)
         current()
         wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
       }
@@ -144,7 +126,7 @@ export class RelayDriver {
           observer?.off(blind.id, side, wallClockOf(at))
         }
         s.flashUntil[side] = 0
-        this.setMotion(blind.id, s, 'IDLE')
+        s.motion = 'IDLE'
         s.ends.ended(generation)
         return
       }
@@ -165,7 +147,7 @@ export class RelayDriver {
       if (on.timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms)
       observer?.on(blind.id, side, wallClockOf(on.at), runMs, on.timing === 'device')
       current()
-      this.setMotion(blind.id, s, motionOf(side))
+      s.motion = motionOf(side)
       // The run ends when asked, not when the board's whole units run out: a board-timed
       // pulse is ended early by the hub, the board's own end staying the backstop. Counted
       // from the answer, so the relay is on at least that long whatever the timing on the way.
@@ -181,7 +163,7 @@ export class RelayDriver {
    * newer command (a stop, a cancel, the safe state) took the blind over first.
    */
   ended(blindId: string, command: number): Promise<boolean> {
-    return this.state(blindId).ends.wait(command)
+    return this.queue.state(blindId).ends.wait(command)
   }
 
   /**
@@ -189,7 +171,7 @@ export class RelayDriver {
    * cancelled stops what it started, not what somebody asked for since.
    */
   stopIfCurrent(commands: { blind: BlindRelays; command: number }[]): Promise<void> {
-    const still = commands.filter((c) => this.blinds.get(c.blind.id)?.generation === c.command)
+    const still = commands.filter((c) => this.queue.get(c.blind.id)?.generation === c.command)
     return this.stop(still.map((c) => c.blind))
   }
 
@@ -197,28 +179,30 @@ export class RelayDriver {
   stop(blinds: BlindRelays[]): Promise<void> {
     return Promise.all(
       blinds.map((blind) =>
-        this.command(blind, async (s) => {
-          const at = await this.options.coils.set([
-            { ...blind.up, on: false },
-            { ...blind.down, on: false },
-          ])
-          const t = monotonic()
-          for (const side of ['UP', 'DOWN'] as const) {
-            if (s.motion === motionOf(side) || s.flashUntil[side] > t) s.offAt[side] = t
-            s.flashUntil[side] = 0
-            this.options.observer?.off(blind.id, side, wallClockOf(at))
-          }
-          this.setMotion(blind.id, s, 'IDLE')
-        }).catch((err) => {
-          if (!(err instanceof Superseded)) throw err
-        }),
+        this.queue
+          .command(blind.id, async (s) => {
+            const at = await this.options.coils.set([
+              { ...blind.up, on: false },
+              { ...blind.down, on: false },
+            ])
+            const t = monotonic()
+            for (const side of ['UP', 'DOWN'] as const) {
+              if (s.motion === motionOf(side) || s.flashUntil[side] > t) s.offAt[side] = t
+              s.flashUntil[side] = 0
+              this.options.observer?.off(blind.id, side, wallClockOf(at))
+            }
+            s.motion = 'IDLE'
+          })
+          .catch((err) => {
+            if (!(err instanceof Superseded)) throw err
+          }),
       ),
     ).then(() => undefined)
   }
 
   /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
   async allOff(blinds: BlindRelays[]): Promise<void> {
-    for (const s of this.blinds.values()) this.supersede(s)
+    for (const s of this.queue.all().values()) this.queue.supersede(s)
     const at = await this.options.coils.set(
       blinds.flatMap((b) => [
         { ...b.up, on: false },
@@ -231,17 +215,16 @@ export class RelayDriver {
     )
     const t = monotonic()
     for (const blind of blinds) {
-      const s = this.state(blind.id)
+      const s = this.queue.state(blind.id)
       s.offAt = { UP: t, DOWN: t }
       s.flashUntil = { UP: 0, DOWN: 0 }
-      this.setMotion(blind.id, s, 'IDLE')
+      s.motion = 'IDLE'
     }
   }
 
   /** No new commands; pending timers end. */
   close(): void {
-    this.stopped = true
-    for (const s of this.blinds.values()) this.supersede(s)
+    this.queue.close()
   }
 
   /** A run's time is up: `endsAt` (monotonic ms) is when a board-timed pulse went off. */
@@ -252,7 +235,7 @@ export class RelayDriver {
     timing: PulseMode,
     boardEndsAt: number,
   ): Promise<void> {
-    const s = this.state(blind.id)
+    const s = this.queue.state(blind.id)
     if (s.generation !== generation) return
     s.ends.ended(generation)
     if (timing === 'hub') return this.switchOffUntilAcknowledged(blind, side)
@@ -264,19 +247,19 @@ export class RelayDriver {
     s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
     s.flashUntil[side] = 0
     this.options.observer?.off(blind.id, side, wallClockOf(boardEndsAt))
-    this.setMotion(blind.id, s, 'IDLE')
+    s.motion = 'IDLE'
   }
 
   /** One try at switching a side off; false when the bus failed it. */
   private async switchOffOnce(blind: BlindRelays, side: Side): Promise<boolean> {
     const address = side === 'UP' ? blind.up : blind.down
     try {
-      await this.command(blind, async (st) => {
+      await this.queue.command(blind.id, async (st) => {
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         st.flashUntil[side] = 0
         this.options.observer?.off(blind.id, side, wallClockOf(at))
-        this.setMotion(blind.id, st, 'IDLE')
+        st.motion = 'IDLE'
       })
       return true
     } catch (err) {
@@ -294,14 +277,14 @@ export class RelayDriver {
   private async switchOffUntilAcknowledged(blind: BlindRelays, side: Side): Promise<void> {
     const address = side === 'UP' ? blind.up : blind.down
     const where = { blind: blind.id, unit: address.unit, coil: address.coil }
-    const s = this.state(blind.id)
+    const s = this.queue.state(blind.id)
     let delayMs = OFF_RETRY_FIRST_MS
     for (let attempt = 1; ; attempt++) {
-      const off = this.command(blind, async (st) => {
+      const off = this.queue.command(blind.id, async (st) => {
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         this.options.observer?.off(blind.id, side, wallClockOf(at))
-        this.setMotion(blind.id, st, 'IDLE')
+        st.motion = 'IDLE'
       })
       const generation = s.generation
       try {
@@ -318,79 +301,9 @@ export class RelayDriver {
           )
         }
       }
-      await this.sleep(s, delayMs)
+      await this.queue.sleep(s, delayMs)
       if (s.generation !== generation) return
       delayMs = Math.min(delayMs * 2, OFF_RETRY_MAX_MS)
     }
-  }
-
-  /**
-   * Runs `step` in the blind's own order, as the newest command: older commands still
-   * waiting give way at their next check, and a dead-time wait is cut short.
-   */
-  private command(
-    blind: BlindRelays,
-    step: (s: BlindState, current: () => void, generation: number) => Promise<void>,
-  ): Promise<number> {
-    if (this.stopped) return Promise.reject(new Superseded('the relay driver is shutting down'))
-    const s = this.state(blind.id)
-    const generation = this.supersede(s)
-    const current = () => {
-      if (s.generation !== generation)
-        throw new Superseded(`a newer command for blind ${blind.id} took over`)
-    }
-    const run = s.lock.then(async () => {
-      current()
-      await step(s, current, generation)
-      return generation
-    })
-    s.lock = run.then(
-      () => undefined,
-      () => undefined,
-    )
-    return run
-  }
-
-  /** A newer command takes the blind: older ones stop at their next check. Returns its number. */
-  private supersede(s: BlindState): number {
-    s.generation++
-    clearTimeout(s.endTimer)
-    s.cancelWait?.()
-    s.ends.supersededBy(s.generation)
-    return s.generation
-  }
-
-  private sleep(s: BlindState, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        s.cancelWait = undefined
-        resolve()
-      }
-      s.cancelWait = done
-    })
-  }
-
-  private setMotion(_id: string, s: BlindState, motion: Motion): void {
-    s.motion = motion
-  }
-
-  private state(id: string): BlindState {
-    let s = this.blinds.get(id)
-    if (!s) {
-      s = {
-        generation: 0,
-        motion: 'IDLE',
-        offAt: { UP: -Infinity, DOWN: -Infinity },
-        flashUntil: { UP: 0, DOWN: 0 },
-        endTimer: undefined,
-        cancelWait: undefined,
-        lock: Promise.resolve(),
-        ends: new RunEnds(),
-      }
-      this.blinds.set(id, s)
-    }
-    return s
   }
 }

@@ -7,6 +7,7 @@ import type { RelayObserver } from '../bus/relay-observer'
 import type { Side } from '../bus/relays'
 import type { PositionStore } from '../db/positions'
 import type { Motion } from '../realtime/events'
+import { Announcer } from './announcer'
 import {
   advance,
   motorMsOf,
@@ -66,12 +67,11 @@ const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_
 
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()
-  private readonly toAnnounce = new Set<string>()
-  private stopped = false
-  /** The last state told of each blind. */
-  private readonly told = new Map<string, string>()
+  private readonly announcer: Announcer<BlindPosition>
 
-  constructor(private readonly deps: TrackerDeps) {}
+  constructor(private readonly deps: TrackerDeps) {
+    this.announcer = new Announcer((id) => this.state(id), deps.changed)
+  }
 
   /**
    * Loads every blind, then the runs a previous process left: a board-timed pulse that has run
@@ -127,7 +127,7 @@ export class PositionTracker implements RelayObserver {
   /** Every write still waiting goes to disk now, and nothing is told or written after. */
   stop(): void {
     this.deps.store.close()
-    this.stopped = true
+    this.announcer.stop()
   }
 
   times(blindId: string): TravelTimes | undefined {
@@ -345,26 +345,7 @@ export class PositionTracker implements RelayObserver {
     return advance(t.times, t.settled, run.side, motorMs)
   }
 
-  /**
-   * Tells of a blind's new state at the end of the event loop's turn, once: a stop and the end
-   * of the move it cut short, or a run's end and the next run's start, are one event, and a
-   * state no different from the last one told is not told again.
-   */
   private announce(blindId: string): void {
-    if (this.stopped) return
-    this.toAnnounce.add(blindId)
-    if (this.toAnnounce.size > 1) return
-    setImmediate(() => {
-      const ids = [...this.toAnnounce]
-      this.toAnnounce.clear()
-      if (this.stopped) return
-      for (const id of ids) {
-        const state = this.state(id)
-        const told = JSON.stringify(state)
-        if (this.told.get(id) === told) continue
-        this.told.set(id, told)
-        this.deps.changed(id, state)
-      }
-    })
+    this.announcer.announce(blindId)
   }
 }
