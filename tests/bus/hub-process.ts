@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { projectRoot } from '../../hub/paths'
+import type { RelayBoardEmulatorOptions } from '../../firmware-protocol/emulator'
 import { graphqlClient, type GqlResponse } from '../helpers/hub'
+import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
 
 const CLI = join(projectRoot, 'build', 'hub', 'cli.js')
 export const PROCESS_ADMIN_PASSWORD = 'process-admin-password'
@@ -131,4 +133,52 @@ export async function startHubProcess(options: HubProcessOptions): Promise<HubPr
     },
     close,
   }
+}
+
+/** A hub process on a pseudo-terminal wire, with the emulated board in the test's process. */
+export interface ProcessRig {
+  wire: Wire
+  board: Board
+  hub: HubProcess
+}
+
+export async function startProcessRig(
+  hubOptions: Omit<HubProcessOptions, 'serial'>,
+  boardOptions: RelayBoardEmulatorOptions = {},
+): Promise<ProcessRig> {
+  const wire = await startWire()
+  let board: Board | undefined
+  try {
+    board = await startBoard(wire, boardOptions)
+    const hub = await startHubProcess({ serial: wire.hubPath, ...hubOptions })
+    return { wire, board, hub }
+  } catch (err) {
+    await board?.close()
+    await wire.close()
+    throw err
+  }
+}
+
+/** The hub first (its relays go off while the board still listens), then board and wire. */
+export async function closeProcessRig(rig: ProcessRig | undefined): Promise<void> {
+  await rig?.hub.close()
+  await rig?.board.close()
+  await rig?.wire.close()
+}
+
+/** Creates a blind through the hub's API as its admin; 1 s of travel unless given. */
+export async function createBlindIn(
+  hub: HubProcess,
+  name: string,
+  up: string,
+  down: string,
+  travelTimeMs = 1000,
+): Promise<string> {
+  const res = await hub.gql<{ blindCreate: { id: string } }>(
+    'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
+    { input: { name, blindAddressUp: up, blindAddressDown: down, travelTimeMs } },
+    hub.adminToken,
+  )
+  if (!res.data) throw new Error(`blindCreate ${name} failed: ${JSON.stringify(res.errors)}`)
+  return res.data.blindCreate.id
 }

@@ -2,15 +2,13 @@
 // one: what happens to the relays when the hub is killed or stopped mid-move, and what happens
 // to the hub when the adapter is pulled out and put back (ARCHITECTURE.md section 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
-import { startHubProcess, type HubProcess } from './hub-process'
+import { closeProcessRig, createBlindIn, startProcessRig, type ProcessRig } from './hub-process'
 import { sleep, waitFor } from './polling'
 import { boardNow, changesOf, coilAt } from './relay-record'
 import { listen, type Listener } from './socket-listener'
 
 const MOVE =
   'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id motion } }'
-const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
 const HUB_STATUS = '{ hubStatus { bus { online path error } } }'
 
 /** travelTimeMs + 2000 ms run-on, for the shortest travel time. */
@@ -20,52 +18,16 @@ const PULSE_MIN_MS = PULSE_MS - 1
 /** How late a timer may fire on this loaded machine. */
 const SLACK_MS = 150
 
-interface Rig {
-  wire: Wire
-  board: Board
-  hub: HubProcess
-}
-
-async function startRig(deadTimeMs = 1000): Promise<Rig> {
-  const wire = await startWire()
-  let board: Board | undefined
-  try {
-    board = await startBoard(wire)
-    const hub = await startHubProcess({ serial: wire.hubPath, deadTimeMs })
-    return { wire, board, hub }
-  } catch (err) {
-    await board?.close()
-    await wire.close()
-    throw err
-  }
-}
-
-async function closeRig(rig: Rig | undefined): Promise<void> {
-  await rig?.hub.close()
-  await rig?.board.close()
-  await rig?.wire.close()
-}
-
-async function createBlind(hub: HubProcess, name: string, up: string, down: string) {
-  const res = await hub.gql<{ blindCreate: { id: string } }>(
-    CREATE_BLIND,
-    { input: { name, blindAddressUp: up, blindAddressDown: down, travelTimeMs: 1000 } },
-    hub.adminToken,
-  )
-  if (!res.data) throw new Error(`blindCreate ${name} failed: ${JSON.stringify(res.errors)}`)
-  return res.data.blindCreate.id
-}
-
 describe('a hub process that dies mid-move', () => {
-  let rig: Rig | undefined
+  let rig: ProcessRig | undefined
   beforeAll(async () => {
-    rig = await startRig()
+    rig = await startProcessRig({ deadTimeMs: 1000 })
   })
-  afterAll(() => closeRig(rig))
+  afterAll(() => closeProcessRig(rig))
 
   it('leaves the board to end a pulse on its own when the hub is killed with SIGKILL', async () => {
     const { hub, board } = rig!
-    const id = await createBlind(hub, 'Kitchen', '1:0', '1:1')
+    const id = await createBlindIn(hub, 'Kitchen', '1:0', '1:1')
     const moved = await hub.gql(MOVE, { ids: [id], d: 'UP' }, hub.adminToken)
     expect(moved.data).toEqual({ blindMove: [{ id, motion: 'MOVING_UP' }] })
     expect(board.emulator.coil(1, 0)).toBe(true)
@@ -87,16 +49,16 @@ describe('a hub process that dies mid-move', () => {
 })
 
 describe('a hub process stopped with SIGTERM mid-move', () => {
-  let rig: Rig | undefined
+  let rig: ProcessRig | undefined
   beforeAll(async () => {
-    rig = await startRig()
+    rig = await startProcessRig({ deadTimeMs: 1000 })
   })
-  afterAll(() => closeRig(rig))
+  afterAll(() => closeProcessRig(rig))
 
   it('switches every relay off and exits with 0 within 5 s', async () => {
     const { hub, board } = rig!
-    const kitchen = await createBlind(hub, 'Kitchen', '1:0', '1:1')
-    const study = await createBlind(hub, 'Study', '2:4', '2:5')
+    const kitchen = await createBlindIn(hub, 'Kitchen', '1:0', '1:1')
+    const study = await createBlindIn(hub, 'Study', '2:4', '2:5')
     const up = await hub.gql(MOVE, { ids: [kitchen], d: 'UP' }, hub.adminToken)
     const down = await hub.gql(MOVE, { ids: [study], d: 'DOWN' }, hub.adminToken)
     expect(up.data).toEqual({ blindMove: [{ id: kitchen, motion: 'MOVING_UP' }] })
@@ -125,18 +87,18 @@ describe('a hub process stopped with SIGTERM mid-move', () => {
 })
 
 describe('a hub process whose adapter is unplugged and plugged back', () => {
-  let rig: Rig | undefined
+  let rig: ProcessRig | undefined
   let socket: Listener | undefined
   let blind: string
   beforeAll(async () => {
-    rig = await startRig()
-    blind = await createBlind(rig.hub, 'Hall', '3:0', '3:1')
+    rig = await startProcessRig({ deadTimeMs: 1000 })
+    blind = await createBlindIn(rig.hub, 'Hall', '3:0', '3:1')
     socket = await listen(rig.hub.url, rig.hub.adminToken)
     await socket.next('bus:status', (s) => s.online)
   })
   afterAll(async () => {
     socket?.close()
-    await closeRig(rig)
+    await closeProcessRig(rig)
   })
 
   const busStatus = async () => {

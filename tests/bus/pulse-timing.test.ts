@@ -5,14 +5,19 @@
 // the relay is off, the blind showing as moving until then (ARCHITECTURE.md section 5).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { frameTimeMs } from '../../firmware-protocol/timing'
-import { BAUD, bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
-import { startHubProcess, type HubProcess } from './hub-process'
+import { BAUD, bothOnAtOnce, type Board } from '../helpers/pty'
+import {
+  closeProcessRig,
+  createBlindIn,
+  startProcessRig,
+  type HubProcess,
+  type ProcessRig,
+} from './hub-process'
 import { waitFor } from './polling'
 import { changesOf, coilAt, logFrames, type HeardFrame } from './relay-record'
 
 const MOVE =
   'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id motion } }'
-const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
 const MOTION = 'query($id: ID!) { blind(id: $id) { motion } }'
 const HUB_STATUS = '{ hubStatus { pulseMode hubTimedPulseUnits bus { online error } } }'
 const DEAD_TIME_MS = 200
@@ -28,49 +33,6 @@ const PULSE_MIN_MS = PULSE_MS - 1
 const SLACK_MS = 1000
 /** One request given up: three times the frame on the wire plus the 250 ms timeout. */
 const GIVE_UP_MS = 3 * (frameTimeMs(8, BAUD, 'none') + 250)
-
-interface Rig {
-  wire: Wire
-  board: Board
-  hub: HubProcess
-}
-
-async function startRig(options: {
-  pulse: 'device' | 'hub'
-  unitsWithoutFlash?: number[]
-}): Promise<Rig> {
-  const wire = await startWire()
-  let board: Board | undefined
-  try {
-    board = await startBoard(wire, { unitsWithoutFlash: options.unitsWithoutFlash ?? [] })
-    const hub = await startHubProcess({
-      serial: wire.hubPath,
-      deadTimeMs: DEAD_TIME_MS,
-      pulse: options.pulse,
-    })
-    return { wire, board, hub }
-  } catch (err) {
-    await board?.close()
-    await wire.close()
-    throw err
-  }
-}
-
-async function closeRig(rig: Rig | undefined): Promise<void> {
-  await rig?.hub.close()
-  await rig?.board.close()
-  await rig?.wire.close()
-}
-
-async function createBlind(hub: HubProcess, name: string, up: string, down: string) {
-  const res = await hub.gql<{ blindCreate: { id: string } }>(
-    CREATE_BLIND,
-    { input: { name, blindAddressUp: up, blindAddressDown: down, travelTimeMs: 1000 } },
-    hub.adminToken,
-  )
-  if (!res.data) throw new Error(`blindCreate ${name} failed: ${JSON.stringify(res.errors)}`)
-  return res.data.blindCreate.id
-}
 
 const motionOf = async (hub: HubProcess, id: string) =>
   (await hub.gql<{ blind: { motion: string } }>(MOTION, { id }, hub.adminToken)).data?.blind.motion
@@ -107,19 +69,22 @@ const flashesAsked = (frames: HeardFrame[], unit: number) =>
   frames.filter((f) => f.request?.kind === 'flash-on' && f.request.unit === unit).length
 
 describe('a standard Modbus relay board without board-timed pulses', () => {
-  let rig: Rig | undefined
+  let rig: ProcessRig | undefined
   let hall: string
   let attic: string
   let frames: HeardFrame[]
   beforeAll(async () => {
     // Unit 1 is a standard board; unit 2 a Waveshare board that times its own pulses.
-    rig = await startRig({ pulse: 'device', unitsWithoutFlash: [1] })
-    hall = await createBlind(rig.hub, 'Hall', '1:0', '1:1')
-    attic = await createBlind(rig.hub, 'Attic', '2:0', '2:1')
+    rig = await startProcessRig(
+      { deadTimeMs: DEAD_TIME_MS, pulse: 'device' },
+      { unitsWithoutFlash: [1] },
+    )
+    hall = await createBlindIn(rig.hub, 'Hall', '1:0', '1:1')
+    attic = await createBlindIn(rig.hub, 'Attic', '2:0', '2:1')
     frames = logFrames(rig.board.emulator)
   })
   afterEach(() => rig?.board.emulator.setFault({ kind: 'none' }))
-  afterAll(() => closeRig(rig))
+  afterAll(() => closeProcessRig(rig))
 
   it('moves a blind on it at once with hub-timed pulses, warns once, and says so in hubStatus', async () => {
     const { hub, board } = rig!
@@ -179,13 +144,13 @@ describe('a standard Modbus relay board without board-timed pulses', () => {
 })
 
 describe('a hub-timed pulse whose off the board does not hear', () => {
-  let rig: Rig | undefined
+  let rig: ProcessRig | undefined
   let hall: string
   beforeAll(async () => {
-    rig = await startRig({ pulse: 'hub' })
-    hall = await createBlind(rig.hub, 'Hall', '1:0', '1:1')
+    rig = await startProcessRig({ deadTimeMs: DEAD_TIME_MS, pulse: 'hub' })
+    hall = await createBlindIn(rig.hub, 'Hall', '1:0', '1:1')
   })
-  afterAll(() => closeRig(rig))
+  afterAll(() => closeProcessRig(rig))
 
   it('asks for the off again until the relay is off, and shows the blind moving until then', async () => {
     const { hub, board } = rig!

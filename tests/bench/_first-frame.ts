@@ -1,0 +1,78 @@
+// Shared by the first-frame benchmarks: the whole hub (buildHub) with the real GraphQL API over
+// HTTP on 127.0.0.1, and the relay-board emulator with the wire timing of 9600 baud behind a
+// link that notes when each frame's first byte is written; and the figures they print.
+import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import { buildHub } from '../../hub/app'
+import { EmulatorLink } from '../../hub/bus/link-emulator'
+import { loadConfig } from '../../hub/config'
+import { openDatabase } from '../../hub/db/open'
+import { fmt } from './_support'
+
+/** The emulator link, noting when the first byte of each frame is handed to the wire. */
+class TimestampingLink extends EmulatorLink {
+  readonly writtenAt: number[] = []
+
+  override async write(bytes: Uint8Array): Promise<void> {
+    this.writtenAt.push(performance.now())
+    return super.write(bytes)
+  }
+}
+
+export async function timedHub(dbPath: string) {
+  const database = openDatabase(dbPath)
+  const config = loadConfig({
+    LAMELLA_DB: dbPath,
+    LAMELLA_LOG_LEVEL: 'silent',
+    LAMELLA_BAUD: '9600',
+    LAMELLA_PULSE: 'device',
+  })
+  const link = new TimestampingLink(new RelayBoardEmulator({ baud: 9600 }))
+  const { app, services } = await buildHub({ config, database, busLink: link })
+  await services.users.ensureFirstAdmin('bench-password', () => 'bench-password')
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const port = (app.server.address() as { port: number }).port
+  const login = await services.auth.login('admin', 'bench-password', '127.0.0.1')
+  const headers = { 'content-type': 'application/json', 'x-auth-token': login.token }
+  // The safe state at start (every relay off) goes out first; let it finish.
+  await new Promise((r) => setTimeout(r, 200))
+  const admin = services.users.list().find((u) => u.username === 'admin')!
+  const blinds = services.blinds.list({ id: admin.id, isAdmin: true })
+
+  /** One request; ms to its first frame and ms to the HTTP answer. */
+  const timed = async (query: string, variables: Record<string, unknown>) => {
+    const framesBefore = link.writtenAt.length
+    const started = performance.now()
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    })
+    const answered = performance.now() - started
+    const body = (await res.json()) as { errors?: unknown }
+    if (res.status !== 200 || body.errors) throw new Error(`failed: ${JSON.stringify(body)}`)
+    const first = link.writtenAt[framesBefore]
+    if (first === undefined) throw new Error('no frame written')
+    return { firstFrame: first - started, answered }
+  }
+  const close = async () => {
+    await app.close()
+    database.close()
+  }
+  return { blinds, timed, close }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+/** Prints p50, p99 and max of the first frames, and p50 and p99 of the answers. */
+export function printFirstFrames(firstFrames: number[], answers: number[]): void {
+  firstFrames.sort((a, b) => a - b)
+  answers.sort((a, b) => a - b)
+  console.log(`request to first frame written, p50: ${fmt(percentile(firstFrames, 50), 2)} ms`)
+  console.log(
+    `request to first frame written, p99: ${fmt(percentile(firstFrames, 99), 2)} ms (goal < 10 ms)`,
+  )
+  console.log(`request to first frame written, max: ${fmt(firstFrames.at(-1)!, 2)} ms`)
+  console.log(`request to HTTP answer, p50: ${fmt(percentile(answers, 50), 2)} ms`)
+  console.log(`request to HTTP answer, p99: ${fmt(percentile(answers, 99), 2)} ms`)
+}
