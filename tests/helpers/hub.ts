@@ -61,6 +61,8 @@ export interface StartOptions {
   /** The system's view of the clock; by default "cannot tell", as on this machine. */
   ntpSynchronized?: () => boolean | null
   clockCheckMs?: number
+  /** Collects the hub's log lines (JSON, debug and up) for a test that reads its log. */
+  logLines?: string[]
 }
 
 export async function startHub(options: StartOptions = {}): Promise<TestHub> {
@@ -84,6 +86,9 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     ntpSynchronized: options.ntpSynchronized ?? (() => null),
     ...(options.clockCheckMs && { clockCheckMs: options.clockCheckMs }),
     ...(process.env.LAMELLA_TEST_LOG && { logger: { level: process.env.LAMELLA_TEST_LOG } }),
+    ...(options.logLines && {
+      logger: { level: 'debug', stream: { write: (line: string) => options.logLines!.push(line) } },
+    }),
   })
   await hub.services.users.ensureFirstAdmin(ADMIN_PASSWORD, () => ADMIN_PASSWORD)
   await hub.app.listen({ host: '127.0.0.1', port: 0 })
