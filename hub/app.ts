@@ -51,6 +51,8 @@ export interface AppDeps {
   ntpSynchronized?: () => boolean | null
   /** How often the clock's state is read again (default 15 s). */
   clockCheckMs?: number
+  /** How old an MQTT command may be (default 10 s, hub/mqtt). */
+  mqttCommandMaxAgeMs?: number
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -178,6 +180,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         positions,
         runAutomation: services.runAutomation,
         busStatus,
+        ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
       })
     : null
 

@@ -5,8 +5,9 @@
 // driver's interlock, dead time and caps hold for them too. Nothing else in the hub knows MQTT.
 //
 // A command is carried out the moment it arrives, or never: the hub connects with a clean
-// session, so the broker keeps nothing for it while it is away, and a retained command (one the
-// broker stored and replays to every new subscriber) is ignored and deleted.
+// session, so the broker keeps nothing for it while it is away; a retained command (one the
+// broker stored and replays to every new subscriber) is ignored and deleted; and one that
+// waited in the socket while the hub stood still for more than 10 s is dropped.
 import { connect, type IPublishPacket, type MqttClient } from 'mqtt'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Automation, AutomationRun } from '../db/automations'
@@ -26,6 +27,8 @@ import { LimitedWarnings } from './warnings'
 /** Who MQTT commands act as: whoever may publish to the command topics may move every blind. */
 export const MQTT_VIEWER: Viewer = { id: 'mqtt', isAdmin: true }
 
+/** A command older than this is never carried out (ARCHITECTURE.md section 10). */
+export const MAX_COMMAND_AGE_MS = 10_000
 /** How often a moving blind's position is published while it travels. */
 export const MOVING_POSITION_EVERY_MS = 1000
 /** Reconnect backoff: from 1 s, doubling, to at most 30 s, each ±20 %. */
@@ -69,6 +72,8 @@ export interface MqttDeps {
   runAutomation(viewer: Viewer, automationId: string): unknown
   busStatus(): BusStatusEvent
   now?: () => number
+  /** MAX_COMMAND_AGE_MS; tests pass less. */
+  maxCommandAgeMs?: number
 }
 
 export class MqttBridge {
@@ -86,6 +91,9 @@ export class MqttBridge {
   private ticker: NodeJS.Timeout | null = null
   private reannounce: NodeJS.Timeout | null = null
   private attempts = 0
+  private loopWatch: NodeJS.Timeout | null = null
+  /** Set for one turn after the event loop stood still longer than a command may wait. */
+  private stalled = false
   private state: { connected: boolean; since: number | null; error: string | null } = {
     connected: false,
     since: null,
@@ -136,6 +144,7 @@ export class MqttBridge {
       this.attempts++
     })
     log.info({ broker: settings.url, hubId: settings.hubId }, 'connecting to the MQTT broker')
+    this.watchLoop()
 
     const { events } = this.deps
     this.unsubscribe.push(
@@ -156,6 +165,7 @@ export class MqttBridge {
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((off) => off())
     if (this.ticker) clearInterval(this.ticker)
+    if (this.loopWatch) clearInterval(this.loopWatch)
     if (this.reannounce) clearTimeout(this.reannounce)
     this.ticker = this.reannounce = null
     const client = this.client
@@ -320,6 +330,12 @@ export class MqttBridge {
     const command = this.topics.command(topic)
     // Empty is how a retained message is deleted (the hub itself does it below): not a command.
     if (!command || payload.length === 0) return
+    if (this.stalled) {
+      // The hub stood still (a stalled SD card, say) while this waited in the socket: it may
+      // be older than a command may be. Whoever sent it can send it again.
+      this.warnings.warn({ topic }, 'dropped an MQTT command that may be too old: the hub was busy')
+      return
+    }
     if (packet.retain) {
       // Stored by the broker and replayed on subscribe: it may be hours old. Never carried
       // out; deleted, so it cannot replay again.
@@ -381,6 +397,29 @@ export class MqttBridge {
         ? (['state', 'position', 'tilt'] as const).map((l) => this.topics.blind(announced.id, l))
         : (['state', 'last_run'] as const).map((l) => this.topics.automation(announced.id, l))
     leaves.forEach((topic) => this.clear(topic))
+  }
+
+  /**
+   * Commands are carried out as they arrive, so only one that waited in the socket while the
+   * hub's event loop stood still can be old. After the loop has stood still longer than a
+   * command may wait, timers run before the socket is read: the watch marks that turn, and
+   * what arrives in it is dropped.
+   */
+  private watchLoop(): void {
+    const maxAge = this.deps.maxCommandAgeMs ?? MAX_COMMAND_AGE_MS
+    let last = performance.now()
+    this.loopWatch = setInterval(
+      () => {
+        const t = performance.now()
+        if (t - last > maxAge) {
+          this.stalled = true
+          setImmediate(() => (this.stalled = false))
+        }
+        last = t
+      },
+      Math.min(1000, maxAge / 4),
+    )
+    this.loopWatch.unref()
   }
 
   private scheduleReannounce(): void {

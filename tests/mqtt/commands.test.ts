@@ -4,6 +4,7 @@
 // would notice: a slider in Home Assistant moves the blind there; state follows a move made in
 // the UI; bad payloads move nothing and do not flood the log; a command sent while the hub was
 // away is never carried out; the broker dying mid-move stops nothing.
+import { spawn } from 'node:child_process'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -67,9 +68,19 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     await broker.close()
   })
 
-  async function hub(hubId: string, blinds: MotorBlind[], url = broker.url, extra = {}) {
+  async function hub(
+    hubId: string,
+    blinds: MotorBlind[],
+    url = broker.url,
+    extra = {},
+    mqttCommandMaxAgeMs?: number,
+  ) {
     logLines = []
-    rig = await startHubWithMotors(blinds, { mqtt: mqttConfig(url, hubId, extra) }, { logLines })
+    rig = await startHubWithMotors(
+      blinds,
+      { mqtt: mqttConfig(url, hubId, extra) },
+      { logLines, ...(mqttCommandMaxAgeMs && { mqttCommandMaxAgeMs }) },
+    )
     return rig
   }
 
@@ -282,6 +293,50 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     expect(warnings('ignored a retained MQTT command').length).toBe(1)
     // The retained command is gone from the broker, so it cannot replay to anyone.
     await seen.until(`${base}/blind/${kitchen}/set_position`, '')
+  })
+
+  it('drops a command that waited while the hub stood still longer than a command may wait', async () => {
+    // 400 ms here instead of 10 s, so the test need not freeze for 10 s.
+    const r = await hub('stalled', [ROLLER], broker.url, {}, 400)
+    const [kitchen] = r.ids
+    const base = 'lamella/stalled'
+    const seen = await watchTopics(ha, `${base}/#`)
+    await seen.until(`${base}/status`, 'online')
+    const before = r.truthOf(0).position
+
+    // Another process publishes 300 ms after it says ready; this process (and the hub in it)
+    // is frozen for 1.5 s from then, as a hub is when its SD card stalls.
+    const publisher = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { connect } from 'mqtt'
+         const c = connect(${JSON.stringify(broker.url)})
+         c.on('connect', () => {
+           console.log('ready')
+           setTimeout(async () => {
+             await c.publishAsync('${base}/blind/${kitchen}/set', 'CLOSE', { qos: 1 })
+             await c.endAsync()
+           }, 300)
+         })`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    await new Promise<void>((resolve) => publisher.stdout.once('data', () => resolve()))
+    const frozenUntil = Date.now() + 1500
+    while (Date.now() < frozenUntil) {
+      // busy: the event loop stands still
+    }
+    await new Promise((resolve) => publisher.once('exit', resolve))
+    await sleep(1000)
+    expect(r.truthOf(0).relay).toBeNull()
+    expect(r.truthOf(0).position).toBe(before)
+    expect(warnings('dropped an MQTT command that may be too old')).toHaveLength(1)
+
+    // Sent again, it is carried out.
+    await ha.publishAsync(`${base}/blind/${kitchen}/set`, 'CLOSE', { qos: 1 })
+    await seen.until(`${base}/blind/${kitchen}/state`, 'closing')
   })
 
   it('keeps moving when the broker dies mid-move, then reconnects and publishes the state again', async () => {
