@@ -135,9 +135,11 @@ export class MqttBridge {
     this.client = client
     client.on('connect', () => this.connected())
     client.on('message', (topic, payload, packet) => this.message(topic, payload, packet))
-    client.on('error', (err) => this.down(err.message))
+    // After stop() this.client is null: a link closed on purpose is not a lost one.
+    client.on('error', (err) => this.client === client && this.down(err.message))
     // Before mqtt.js's own 'close' listener, which schedules the next attempt with this period.
     client.prependListener('close', () => {
+      if (this.client !== client) return
       this.down(this.state.error ?? 'the broker closed the connection')
       const base = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** this.attempts)
       client.options.reconnectPeriod = Math.round(base * (0.8 + Math.random() * 0.4))

@@ -14,6 +14,7 @@ import {
 } from '../helpers/broker'
 import { startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
+import { startHubProcess } from '../bus/hub-process'
 
 const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
 const UPDATE_BLIND =
@@ -333,5 +334,33 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     await ha.publishAsync(`lamella/garden-house/blind/${blindB.id}/set`, 'CLOSE', { qos: 1 })
     await seen.until(`lamella/garden-house/blind/${blindB.id}/state`, 'closing')
     expect(seen.payloadOf(`lamella/ground-floor/blind/${blindA.id}/state`)).toBe('stopped')
+  })
+
+  it('says online while the hub runs, offline when it stops, and offline by its last will when it dies', async () => {
+    const seen = await watchTopics(ha, 'lamella/process/+')
+    const env = { LAMELLA_MQTT_URL: broker.url, LAMELLA_HUB_ID: 'process' }
+    const first = await startHubProcess({ serial: 'emulator', env })
+    try {
+      await seen.until('lamella/process/status', 'online')
+      await seen.until('lamella/process/bus', 'online')
+      await first.signal('SIGKILL')
+      // Nobody said goodbye: the broker publishes the hub's last will.
+      await seen.until('lamella/process/status', 'offline')
+    } finally {
+      await first.close()
+    }
+
+    // A hub whose RS-485 adapter is missing is online, and says its bus is not.
+    const second = await startHubProcess({ serial: '/dev/ttyLAMELLA-missing', env })
+    try {
+      await seen.until('lamella/process/status', 'online')
+      await seen.until('lamella/process/bus', 'offline')
+      expect((await second.signal('SIGTERM')).code).toBe(0)
+      await seen.until('lamella/process/status', 'offline')
+      // It said so itself on the way out.
+      expect(second.lines.join('\n')).not.toContain('lost the MQTT broker')
+    } finally {
+      await second.close()
+    }
   })
 })
