@@ -80,7 +80,9 @@ export class MqttBridge {
   private client: MqttClient | null = null
   private readonly topics: Topics
   private readonly ctx: DiscoveryContext
+  /** What others publish, and the link's own trouble: a flood of one never hides the other. */
   private readonly warnings: LimitedWarnings
+  private readonly linkWarnings: LimitedWarnings
   private readonly now: () => number
   private readonly unsubscribe: (() => void)[] = []
   /** What this connection has published per topic, so only changes go out again. */
@@ -105,6 +107,7 @@ export class MqttBridge {
     this.ctx = { topics: this.topics, hubId: deps.settings.hubId, version: deps.version }
     this.now = deps.now ?? Date.now
     this.warnings = new LimitedWarnings(deps.log, this.now)
+    this.linkWarnings = new LimitedWarnings(deps.log, this.now)
   }
 
   status(): MqttLinkStatus {
@@ -196,7 +199,7 @@ export class MqttBridge {
     if (own) filters.push(own)
     this.client?.subscribe(filters, { qos: 1 }, (err) => {
       if (err)
-        this.warnings.warn({ error: err.message }, 'could not subscribe to the command topics')
+        this.linkWarnings.warn({ error: err.message }, 'could not subscribe to the command topics')
     })
     this.announceAll()
   }
@@ -206,7 +209,7 @@ export class MqttBridge {
     if (!wasUp && this.state.error === error && this.state.since !== null) return
     this.state = { connected: false, since: this.now(), error }
     const { settings } = this.deps
-    this.warnings.warn(
+    this.linkWarnings.warn(
       { broker: settings.url, error },
       wasUp ? 'lost the MQTT broker; reconnecting' : 'cannot reach the MQTT broker; retrying',
     )
