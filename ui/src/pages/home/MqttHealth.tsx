@@ -42,11 +42,9 @@ export function MqttNotice({ link }: { link: MqttLink }) {
       <AlertIcon />
       <div className="mqtt-notice-text">
         <p>
-          <strong>
-            Home Assistant and other hubs cannot reach this hub&apos;s blinds: its MQTT link has
-            been down since <HubTime at={since} />.
-          </strong>{' '}
-          The blinds still work from here, and the hub keeps trying to reconnect.
+          <strong>Home Assistant and other hubs cannot reach this hub&apos;s blinds.</strong> Its
+          MQTT link has been down since <HubTime at={since} />; the blinds still work from here, and
+          the hub keeps trying to reconnect.
         </p>
         {link.error && (
           <details>
