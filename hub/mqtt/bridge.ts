@@ -207,7 +207,9 @@ export class MqttBridge {
   private down(error: string): void {
     const wasUp = this.state.connected
     if (!wasUp && this.state.error === error && this.state.since !== null) return
-    this.state = { connected: false, since: this.now(), error }
+    // `since` is when the link went down; a new reason while it stays down keeps it.
+    const since = wasUp || this.state.since === null ? this.now() : this.state.since
+    this.state = { connected: false, since, error }
     const { settings } = this.deps
     this.linkWarnings.warn(
       { broker: settings.url, error },
