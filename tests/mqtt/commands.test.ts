@@ -275,6 +275,11 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
       broker: proxy.url.replace('mqtt://', 'mqtt://'),
     })
     expect(link.error).toEqual(expect.any(String))
+    // Retries fail on (refused now, not cut): the link is still down since the cut.
+    await sleep(2500)
+    const later = await mqttLink(r)
+    expect(later).toMatchObject({ connected: false, since: link.since })
+    expect(later.error).toContain('ECONNREFUSED')
 
     // Home Assistant, still on the broker, sends commands the hub cannot hear; one retained.
     await ha.publishAsync(`${base}/blind/${kitchen}/set`, 'CLOSE', { qos: 1 })
