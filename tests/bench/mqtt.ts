@@ -77,7 +77,7 @@ interface InFlight {
   arrived?: number
 }
 
-async function commandToFirstFrame(broker: TestBroker): Promise<void> {
+async function commandToFirstFrame(broker: TestBroker, setting: string): Promise<void> {
   const dbPath = seedDatabase(BLINDS, 0)
   // Known and closed; 300 s up, so one point up is 3 s of motor time, never skipped.
   const seeded = new Database(dbPath)
@@ -144,7 +144,7 @@ async function commandToFirstFrame(broker: TestBroker): Promise<void> {
     }
     const split = timings.filter((t) => !Number.isNaN(t.delivered))
     console.log(
-      `${COMMANDS} MQTT set_position commands (QoS 0), ${PAUSE_MS} ms apart (after ${WARM_UP} to warm up), ${BLINDS} blinds, broker: ${broker.kind} on 127.0.0.1, emulator at 9600 baud, device-timed pulses, node ${process.version}`,
+      `${COMMANDS} MQTT set_position commands (QoS 0), ${PAUSE_MS} ms apart (after ${WARM_UP} to warm up), ${BLINDS} blinds, broker: ${broker.kind} on 127.0.0.1 (${setting}), emulator at 9600 baud, device-timed pulses, node ${process.version}`,
     )
     printPercentiles(
       'MQTT command to first frame written',
@@ -170,11 +170,21 @@ async function commandToFirstFrame(broker: TestBroker): Promise<void> {
   }
 }
 
+// The broker as installed, Nagle on; then with Nagle off (Mosquitto: set_tcp_nodelay true),
+// which README recommends: with it on, a command that follows the broker's PUBACK of the hub's
+// retained state waits for the hub's delayed ACK.
 const broker = await startBroker()
 try {
-  await commandToFirstFrame(broker)
+  await commandToFirstFrame(broker, 'default settings')
   console.log('')
   await printProcessMemory(broker.url, broker.kind)
 } finally {
   await broker.close()
+}
+console.log('')
+const noDelay = await startBroker({ noDelay: true })
+try {
+  await commandToFirstFrame(noDelay, 'Nagle off: set_tcp_nodelay true')
+} finally {
+  await noDelay.close()
 }

@@ -63,12 +63,26 @@ interface Control {
   close(): Promise<void>
 }
 
-function mosquitto(port: number): Control {
+export interface BrokerOptions {
+  /**
+   * Nagle off on the broker's sockets (Mosquitto's `set_tcp_nodelay true`). Both brokers leave
+   * it on by default, which can hold a message to a client for its delayed ACK (~40 ms).
+   */
+  noDelay?: boolean
+}
+
+function mosquitto(port: number, options: BrokerOptions): Control {
   const folder = mkdtempSync(join(tmpdir(), 'lamella-mosquitto-'))
   const conf = join(folder, 'mosquitto.conf')
   writeFileSync(
     conf,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ''].join('\n'),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      ...(options.noDelay ? ['set_tcp_nodelay true'] : []),
+      '',
+    ].join('\n'),
   )
   let child: ChildProcess | null = null
   const start = async () => {
@@ -90,14 +104,17 @@ function mosquitto(port: number): Control {
   return { start, kill, close }
 }
 
-async function aedesBroker(port: number): Promise<Control> {
+async function aedesBroker(port: number, options: BrokerOptions): Promise<Control> {
   const { Aedes } = await import('aedes')
   let server: Server | null = null
   let broker: Awaited<ReturnType<typeof Aedes.createBroker>> | null = null
   const start = async () => {
     broker = await Aedes.createBroker()
     const b = broker
-    server = createServer((socket) => b.handle(socket))
+    server = createServer((socket) => {
+      if (options.noDelay) socket.setNoDelay(true)
+      b.handle(socket)
+    })
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
   }
   const kill = async () => {
@@ -113,10 +130,10 @@ async function aedesBroker(port: number): Promise<Control> {
   return { start, kill, close: kill }
 }
 
-export async function startBroker(): Promise<TestBroker> {
+export async function startBroker(options: BrokerOptions = {}): Promise<TestBroker> {
   const kind = brokerKind()
   const port = await freePort()
-  const control = kind === 'mosquitto' ? mosquitto(port) : await aedesBroker(port)
+  const control = kind === 'mosquitto' ? mosquitto(port, options) : await aedesBroker(port, options)
   await control.start()
   return {
     kind,
