@@ -27,6 +27,7 @@ import { readNtpSynchronized } from './clock/ntp-state'
 import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
+import { MqttBridge } from './mqtt/bridge'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
@@ -50,6 +51,8 @@ export interface AppDeps {
   ntpSynchronized?: () => boolean | null
   /** How often the clock's state is read again (default 15 s). */
   clockCheckMs?: number
+  /** How old an MQTT command may be (default 10 s, hub/mqtt). */
+  mqttCommandMaxAgeMs?: number
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -161,8 +164,25 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         clockSynchronized: clock.synchronized,
         bus: busStatus,
         pulses: bus.driver.pulses,
+        mqtt: () => mqtt?.status() ?? null,
       }),
   }
+
+  // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
+  const mqtt = config.mqtt
+    ? new MqttBridge({
+        settings: config.mqtt,
+        version: hubVersion,
+        events,
+        log: app.log.child({ module: 'mqtt' }),
+        blinds,
+        automations,
+        positions,
+        runAutomation: services.runAutomation,
+        busStatus,
+        ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
+      })
+    : null
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status =
@@ -213,8 +233,11 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   purge.unref()
   await bus.start()
   engine.start()
+  mqtt?.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
+    // No more commands from the broker; it hears `offline` from us rather than our last will.
+    await mqtt?.stop()
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()

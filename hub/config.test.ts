@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       clock: 'auto',
       development: false,
+      mqtt: undefined,
     })
   })
 
@@ -49,6 +50,10 @@ describe('loadConfig', () => {
       LAMELLA_LOG_LEVEL: 'warn',
       LAMELLA_CLOCK: 'trust',
       NODE_ENV: 'development',
+      LAMELLA_MQTT_URL: 'mqtts://lamella:s3cret%2Fpw@broker.lan:8884',
+      LAMELLA_MQTT_PREFIX: 'home/blinds',
+      LAMELLA_HUB_ID: 'upstairs',
+      LAMELLA_HA_DISCOVERY: '',
     })
     expect(config).toEqual<Config>({
       host: '127.0.0.1',
@@ -65,6 +70,75 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       clock: 'trust',
       development: true,
+      mqtt: {
+        url: 'mqtts://broker.lan:8884',
+        username: 'lamella',
+        password: 's3cret/pw',
+        prefix: 'home/blinds',
+        hubId: 'upstairs',
+        discoveryPrefix: null,
+      },
+    })
+  })
+
+  describe('MQTT', () => {
+    it('is off without LAMELLA_MQTT_URL, and on with the defaults of section 10 with it', () => {
+      expect(loadConfig({ LAMELLA_MQTT_URL: ' ' }).mqtt).toBeUndefined()
+      const { mqtt } = loadConfig({ LAMELLA_MQTT_URL: 'mqtt://127.0.0.1' })
+      expect(mqtt).toMatchObject({
+        url: 'mqtt://127.0.0.1:1883',
+        username: undefined,
+        password: undefined,
+        prefix: 'lamella',
+        discoveryPrefix: 'homeassistant',
+      })
+      expect(mqtt!.hubId).toMatch(/^[a-z0-9][a-z0-9_-]*$/)
+    })
+
+    it('takes the credentials of the variables over those in the URL', () => {
+      const { mqtt } = loadConfig({
+        LAMELLA_MQTT_URL: 'mqtt://url-user:url-pass@broker:1884',
+        LAMELLA_MQTT_USERNAME: 'hub',
+        LAMELLA_MQTT_PASSWORD: 'from-env',
+      })
+      expect(mqtt).toMatchObject({
+        url: 'mqtt://broker:1884',
+        username: 'hub',
+        password: 'from-env',
+      })
+    })
+
+    it.each([
+      ['LAMELLA_MQTT_URL', 'http://broker:1883', 'an mqtt:// or mqtts:// URL'],
+      ['LAMELLA_MQTT_URL', 'broker.lan', 'an mqtt:// or mqtts:// URL'],
+      ['LAMELLA_MQTT_URL', 'mqtt://broker/some/path', 'and no path'],
+      ['LAMELLA_MQTT_PREFIX', 'lamella/#', 'without +, #'],
+      ['LAMELLA_MQTT_PREFIX', '/lamella', 'empty levels'],
+      ['LAMELLA_HUB_ID', 'Upstairs Hub', 'lower-case letters'],
+      ['LAMELLA_HA_DISCOVERY', 'home+assistant', 'without +, #'],
+    ])('stops the start when %s is %j', (variable, value, rule) => {
+      const env = { LAMELLA_MQTT_URL: 'mqtt://broker', [variable]: value }
+      const err = configError(env)
+      expect(err.message).toContain(`${variable} must be`)
+      expect(err.message).toContain(rule)
+      expect(err.message).not.toContain('\n')
+    })
+
+    it('never repeats a password in its message', () => {
+      const err = configError({ LAMELLA_MQTT_URL: 'http://hub:pass-word-1@broker' })
+      expect(err.message).not.toContain('pass-word-1')
+      expect(err.message).toContain('http://***@broker')
+      const noUser = configError({ LAMELLA_MQTT_URL: 'mqtt://broker', LAMELLA_MQTT_PASSWORD: 'x1' })
+      expect(noUser.message).toContain('needs a user name')
+    })
+
+    it('makes the host name a hub id when LAMELLA_HUB_ID is not set', async () => {
+      const { mqttSettings, slug } = await import('./mqtt/settings')
+      expect(slug('Pi-Upstairs.local')).toBe('pi-upstairs-local')
+      expect(slug('___')).toBe('lamella')
+      expect(mqttSettings({ LAMELLA_MQTT_URL: 'mqtt://b' }, () => 'Garden House')?.hubId).toBe(
+        'garden-house',
+      )
     })
   })
 

@@ -3,6 +3,7 @@
 // ConfigError whose message is the one line the process prints before it stops.
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
+import { mqttSettings, MqttSettingError, type MqttSettings } from './mqtt/settings'
 
 export type Parity = 'none' | 'even' | 'odd'
 export type PulseMode = 'device' | 'hub'
@@ -31,6 +32,8 @@ export interface Config {
   clock: 'auto' | 'trust'
   /** GraphiQL and schema introspection are on only in development. */
   development: boolean
+  /** The MQTT link (hub/mqtt), off while undefined. */
+  mqtt: MqttSettings | undefined
 }
 
 export class ConfigError extends Error {
@@ -162,6 +165,14 @@ export function loadConfig(
     throw new ConfigError('LAMELLA_ADMIN_PASSWORD must be 8 to 256 characters long')
   }
 
+  let mqtt: MqttSettings | undefined
+  try {
+    mqtt = mqttSettings(env)
+  } catch (err) {
+    if (err instanceof MqttSettingError) throw new ConfigError(err.message)
+    throw err
+  }
+
   return {
     host,
     port: integerIn('port', raw('port'), 0, 65535),
@@ -177,5 +188,6 @@ export function loadConfig(
     logLevel: oneOf('logLevel', raw('logLevel'), LOG_LEVELS),
     clock: oneOf('clock', raw('clock'), ['auto', 'trust'] as const),
     development: env.NODE_ENV === 'development',
+    mqtt,
   }
 }

@@ -1,5 +1,6 @@
-// What `hubStatus` reports: version, uptime, clock and bus.
+// What `hubStatus` reports: version, uptime, clock, bus and the MQTT link.
 import type { PulseMode } from './config'
+import type { MqttLinkStatus } from './mqtt/bridge'
 import type { BusStatusEvent } from './realtime/events'
 
 export interface HubStatus {
@@ -14,6 +15,8 @@ export interface HubStatus {
   pulseMode: 'DEVICE' | 'HUB'
   /** Units that refused board-timed pulses; the hub times theirs itself. */
   hubTimedPulseUnits: number[]
+  /** null while MQTT is off. */
+  mqtt: MqttLinkStatus | null
 }
 
 export interface HubStatusDeps {
@@ -26,6 +29,7 @@ export interface HubStatusDeps {
   clockSynchronized: boolean | null
   bus: () => BusStatusEvent
   pulses: { readonly configured: PulseMode; hubTimedUnits(): number[] }
+  mqtt: () => MqttLinkStatus | null
 }
 
 export function hubStatus(deps: HubStatusDeps): HubStatus {
@@ -41,5 +45,6 @@ export function hubStatus(deps: HubStatusDeps): HubStatus {
     bus: { online: bus.online, path: bus.path, error: bus.error ?? null },
     pulseMode: deps.pulses.configured === 'hub' ? 'HUB' : 'DEVICE',
     hubTimedPulseUnits: deps.pulses.hubTimedUnits(),
+    mqtt: deps.mqtt(),
   }
 }

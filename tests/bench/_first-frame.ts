@@ -1,31 +1,50 @@
 // Shared by the first-frame benchmarks: the whole hub (buildHub) with the real GraphQL API over
 // HTTP on 127.0.0.1, and the relay-board emulator with the wire timing of 9600 baud behind a
-// link that notes when each frame's first byte is written; and the figures they print.
+// link that notes each frame and when its first byte is written; and the figures they print.
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { buildHub } from '../../hub/app'
 import { EmulatorLink } from '../../hub/bus/link-emulator'
-import { loadConfig } from '../../hub/config'
+import { loadConfig, type Config } from '../../hub/config'
 import { openDatabase } from '../../hub/db/open'
 import { fmt } from './_support'
 
-/** The emulator link, noting when the first byte of each frame is handed to the wire. */
-class TimestampingLink extends EmulatorLink {
-  readonly writtenAt: number[] = []
+export interface WrittenFrame {
+  /** performance.now() when the frame's first byte was handed to the wire. */
+  at: number
+  bytes: Uint8Array
+}
+
+/** The emulator link, noting each frame and when its first byte is handed to the wire. */
+export class TimestampingLink extends EmulatorLink {
+  readonly written: WrittenFrame[] = []
+  private readonly writeListeners = new Set<(frame: WrittenFrame) => void>()
 
   override async write(bytes: Uint8Array): Promise<void> {
-    this.writtenAt.push(performance.now())
+    const frame = { at: performance.now(), bytes: Uint8Array.from(bytes) }
+    this.written.push(frame)
+    for (const l of this.writeListeners) l(frame)
     return super.write(bytes)
+  }
+
+  /** Each frame as it is written. Returns an unsubscribe. */
+  onWrite(listener: (frame: WrittenFrame) => void): () => void {
+    this.writeListeners.add(listener)
+    return () => this.writeListeners.delete(listener)
   }
 }
 
-export async function timedHub(dbPath: string) {
+/** The hub with the bench's config, and any settings of a bench's own (say, `mqtt`). */
+export async function timedHub(dbPath: string, overrides: Partial<Config> = {}) {
   const database = openDatabase(dbPath)
-  const config = loadConfig({
-    LAMELLA_DB: dbPath,
-    LAMELLA_LOG_LEVEL: 'silent',
-    LAMELLA_BAUD: '9600',
-    LAMELLA_PULSE: 'device',
-  })
+  const config: Config = {
+    ...loadConfig({
+      LAMELLA_DB: dbPath,
+      LAMELLA_LOG_LEVEL: 'silent',
+      LAMELLA_BAUD: '9600',
+      LAMELLA_PULSE: 'device',
+    }),
+    ...overrides,
+  }
   const link = new TimestampingLink(new RelayBoardEmulator({ baud: 9600 }))
   const { app, services } = await buildHub({ config, database, busLink: link })
   await services.users.ensureFirstAdmin('bench-password', () => 'bench-password')
@@ -40,7 +59,7 @@ export async function timedHub(dbPath: string) {
 
   /** One request; ms to its first frame and ms to the HTTP answer. */
   const timed = async (query: string, variables: Record<string, unknown>) => {
-    const framesBefore = link.writtenAt.length
+    const framesBefore = link.written.length
     const started = performance.now()
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
@@ -50,29 +69,33 @@ export async function timedHub(dbPath: string) {
     const answered = performance.now() - started
     const body = (await res.json()) as { errors?: unknown }
     if (res.status !== 200 || body.errors) throw new Error(`failed: ${JSON.stringify(body)}`)
-    const first = link.writtenAt[framesBefore]
+    const first = link.written[framesBefore]
     if (first === undefined) throw new Error('no frame written')
-    return { firstFrame: first - started, answered }
+    return { firstFrame: first.at - started, answered }
   }
   const close = async () => {
     await app.close()
     database.close()
   }
-  return { blinds, timed, close }
+  return { blinds, link, services, timed, close }
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
+/** Prints p50, p99 and max of `samples` (ms), the p99 with its goal when there is one. */
+export function printPercentiles(label: string, samples: number[], goalMs?: number): void {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const goal = goalMs === undefined ? '' : ` (goal < ${goalMs} ms)`
+  console.log(`${label}, p50: ${fmt(percentile(sorted, 50), 2)} ms`)
+  console.log(`${label}, p99: ${fmt(percentile(sorted, 99), 2)} ms${goal}`)
+  console.log(`${label}, max: ${fmt(sorted.at(-1)!, 2)} ms`)
+}
+
 /** Prints p50, p99 and max of the first frames, and p50 and p99 of the answers. */
 export function printFirstFrames(firstFrames: number[], answers: number[]): void {
-  firstFrames.sort((a, b) => a - b)
+  printPercentiles('request to first frame written', firstFrames, 10)
   answers.sort((a, b) => a - b)
-  console.log(`request to first frame written, p50: ${fmt(percentile(firstFrames, 50), 2)} ms`)
-  console.log(
-    `request to first frame written, p99: ${fmt(percentile(firstFrames, 99), 2)} ms (goal < 10 ms)`,
-  )
-  console.log(`request to first frame written, max: ${fmt(firstFrames.at(-1)!, 2)} ms`)
   console.log(`request to HTTP answer, p50: ${fmt(percentile(answers, 50), 2)} ms`)
   console.log(`request to HTTP answer, p99: ${fmt(percentile(answers, 99), 2)} ms`)
 }

@@ -242,6 +242,16 @@ describe('lamella serve with bad config', () => {
       line: 'LAMELLA_BAUD must be one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200 (got "1234")',
     },
     {
+      setting: 'LAMELLA_MQTT_URL=http://… with a password',
+      vars: { LAMELLA_MQTT_URL: 'http://hub:s3cret@broker.lan:1883' },
+      line: 'LAMELLA_MQTT_URL must be an mqtt:// or mqtts:// URL with a host, such as mqtt://homeassistant.local:1883 (got "http://***@broker.lan:1883")',
+    },
+    {
+      setting: 'LAMELLA_HUB_ID=Upstairs',
+      vars: { LAMELLA_MQTT_URL: 'mqtt://127.0.0.1:1', LAMELLA_HUB_ID: 'Upstairs' },
+      line: 'LAMELLA_HUB_ID must be lower-case letters, digits, - and _, 1 to 63 long (got "Upstairs")',
+    },
+    {
       setting: 'a 7-character LAMELLA_ADMIN_PASSWORD',
       vars: { LAMELLA_ADMIN_PASSWORD: 'hunter2' },
       line: 'LAMELLA_ADMIN_PASSWORD must be 8 to 256 characters long',

@@ -1,7 +1,7 @@
 // A hub whose bus is a pseudo-terminal wire with the relay-board emulator on its other end: the
 // setup of every test that watches real frames, and its teardown in the right order.
 import type { Config } from '../../hub/config'
-import { startHub, type TestHub } from './hub'
+import { startHub, type StartOptions, type TestHub } from './hub'
 import { startBoard, startWire, type Board, type Wire } from './pty'
 
 export interface HubOnWire {
@@ -12,13 +12,16 @@ export interface HubOnWire {
   close(): Promise<void>
 }
 
-export async function startHubOnWire(config: Partial<Config> = {}): Promise<HubOnWire> {
+export async function startHubOnWire(
+  config: Partial<Config> = {},
+  options: Omit<StartOptions, 'config'> = {},
+): Promise<HubOnWire> {
   const wire = await startWire()
   let board: Board | undefined
   let t: TestHub
   try {
     board = await startBoard(wire)
-    t = await startHub({ config: { serial: wire.hubPath, ...config } })
+    t = await startHub({ ...options, config: { serial: wire.hubPath, ...config } })
   } catch (err) {
     await board?.close()
     await wire.close()

@@ -6,7 +6,7 @@ import type { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { MotorSimulator, type SimulatedMotor } from '../../firmware-protocol/motors'
 import { startBoardProcess } from './board-process'
 import { startHubOnWire, type HubOnWire } from './hub-on-wire'
-import { startHub, type TestHub } from './hub'
+import { startHub, type StartOptions, type TestHub } from './hub'
 import { bothOnAtOnce, startWire } from './pty'
 
 export interface MotorBlind {
@@ -68,8 +68,9 @@ export type LocalMotorRig = MotorRig & HubOnWire & { motors: MotorSimulator }
 export async function startHubWithMotors(
   blinds: MotorBlind[],
   config: Partial<Config> = {},
+  options: Omit<StartOptions, 'config'> = {},
 ): Promise<LocalMotorRig> {
-  const rig = await startHubOnWire(config)
+  const rig = await startHubOnWire(config, options)
   const motors = motorsFor(rig.board.emulator, blinds)
   const { ids, stateOf, hubSettled } = await hubSide(rig.t, blinds)
   const now = () => performance.timeOrigin + performance.now()

@@ -118,7 +118,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ hubStatus: HubStatus }>(
           'hubStatus',
-          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } pulseMode hubTimedPulseUnits } }',
+          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } pulseMode hubTimedPulseUnits mqtt { broker hubId connected since error } } }',
         )
       ).hubStatus
   }

@@ -37,6 +37,7 @@ export const HUB_STATUS: HubStatus = {
   bus: { online: true, path: 'emulator', error: null },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
+  mqtt: null,
 }
 
 export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {

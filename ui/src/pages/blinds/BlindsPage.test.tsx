@@ -48,6 +48,7 @@ const hubStatus = (bus: HubStatus['bus']): HubStatus => ({
   bus,
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
+  mqtt: null,
 })
 
 const toastText = () => screen.getByRole('status').textContent ?? ''

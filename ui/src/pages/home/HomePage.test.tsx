@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { AutomationSummary, Blind, HubStatus, User } from '../../api/types'
+import type { MqttLink } from './MqttHealth'
 import { testBlind } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
@@ -40,6 +41,7 @@ const healthy: HubStatus = {
   bus: { online: true, path: 'emulator', error: null },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
+  mqtt: null,
 }
 
 function renderHome(answers: Record<string, Answer> = {}) {
@@ -155,6 +157,72 @@ describe('the home page', () => {
     renderHome({ hubStatus: { ...healthy, hubTimedPulseUnits: [1] } })
     expect(await screen.findByText('Relay bus online')).toBeTruthy()
     expect(screen.queryByText(/pulses/)).toBeNull()
+  })
+
+  const connected: MqttLink = {
+    broker: 'mqtt://homeassistant.local:1883',
+    hubId: 'upstairs',
+    connected: true,
+    since: '2025-06-01T07:00:00.000Z',
+    error: null,
+  }
+  const down: MqttLink = {
+    ...connected,
+    connected: false,
+    since: '2025-06-01T12:30:00.000Z',
+    error: 'connect ECONNREFUSED 192.168.1.20:1883',
+  }
+  const admin = { ...anna, isAdmin: true }
+
+  it('shows an admin that Home Assistant is connected over MQTT, to which broker and as which hub', async () => {
+    renderHome({ whoAmI: admin, hubStatus: { ...healthy, mqtt: connected } })
+    const line = (await screen.findByText(/^Home Assistant \(MQTT\)/)).closest('.hub-line')
+    expect(line?.textContent).toBe(
+      'Home Assistant (MQTT) connected · mqtt://homeassistant.local:1883 · hub upstairs',
+    )
+    expect(line?.querySelector('.hub-dot-online')).toBeTruthy()
+    expect(document.querySelector('.banner-warning')).toBeNull()
+  })
+
+  it('warns an admin while the MQTT link is down, since when in the hub’s time zone, with the error folded away', async () => {
+    // Far from wherever the tests run: 12:30 UTC is 18:00 in Kolkata.
+    renderHome({ whoAmI: admin, hubStatus: { ...healthy, timeZone: 'Asia/Kolkata', mqtt: down } })
+    const sentence = await screen.findByText(/cannot reach this hub's blinds/)
+    const banner = sentence.closest('.banner-warning')
+    expect(banner?.getAttribute('role')).toBe('status')
+    expect(sentence.closest('p')?.textContent).toMatch(
+      /^Home Assistant and other hubs cannot reach this hub's blinds\. Its MQTT link has been down since .*(18:00|6:00 PM); the blinds still work from here, and the hub keeps trying to reconnect\.$/,
+    )
+    expect(banner?.querySelector('time')?.getAttribute('dateTime')).toBe(down.since)
+    expect(banner?.querySelector('details summary')?.textContent).toBe('Details')
+    expect(banner?.querySelector('details code')?.textContent).toBe(down.error)
+    const line = screen.getByText(/^Home Assistant \(MQTT\)/).closest('.hub-line')
+    expect(line?.textContent).toBe(
+      'Home Assistant (MQTT) disconnected · mqtt://homeassistant.local:1883 · hub upstairs',
+    )
+    expect(line?.querySelector('.hub-dot-offline')).toBeTruthy()
+  })
+
+  it('does not warn while the hub’s first attempt to reach the broker has not ended', async () => {
+    renderHome({
+      whoAmI: admin,
+      hubStatus: { ...healthy, mqtt: { ...connected, connected: false, since: null } },
+    })
+    expect(await screen.findByText('Home Assistant (MQTT) connecting')).toBeTruthy()
+    expect(document.querySelector('.banner-warning')).toBeNull()
+  })
+
+  it('says nothing of MQTT to a user who is no admin, even while the link is down', async () => {
+    renderHome({ hubStatus: { ...healthy, mqtt: down } })
+    expect(await screen.findByText('Relay bus online')).toBeTruthy()
+    expect(screen.queryByText(/MQTT|Home Assistant/)).toBeNull()
+    expect(document.querySelector('.banner-warning')).toBeNull()
+  })
+
+  it('says nothing of MQTT to an admin while the hub has no MQTT link set up', async () => {
+    renderHome({ whoAmI: admin })
+    expect(await screen.findByText('Relay bus online')).toBeTruthy()
+    expect(screen.queryByText(/MQTT|Home Assistant/)).toBeNull()
   })
 
   it('points to the Blinds and Automation pages while nothing is starred', async () => {

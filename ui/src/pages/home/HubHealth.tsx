@@ -2,12 +2,13 @@
 // BusNotice as on the Blinds page) or schedules are paused (clock not synchronised), and a
 // small line with the bus state, always. The bus part follows `bus:status` pushes, which
 // LiveUpdates patches into the cached status. Admins also see who times the relays' pulses,
-// and which boards refused to time them.
+// which boards refused to time them, and the MQTT link to Home Assistant when it is set up.
 import { busProblem } from '../../../../hub/bus/bus-problem'
 import { useHubStatus, useWhoAmI } from '../../api/hooks'
 import type { HubStatus } from '../../api/types'
 import { BusNotice } from '../../components/BusNotice'
 import { AlertIcon } from '../../shell/icons'
+import { MqttLine, MqttNotice } from './MqttHealth'
 
 /** "unit 2", "units 1 and 3", "units 1, 2 and 3". */
 function unitList(units: number[]): string {
@@ -45,6 +46,7 @@ export function HubHealth({ busReasonId }: { busReasonId: string }) {
     ) : null
   }
   const { bus } = status
+  const mqtt = me?.isAdmin ? status.mqtt : null
   return (
     <div className="hub-health">
       <BusNotice problem={busProblem(bus)} reasonId={busReasonId} />
@@ -54,6 +56,7 @@ export function HubHealth({ busReasonId }: { busReasonId: string }) {
           <span>The hub's clock is not synchronised, so schedules are paused until it is.</span>
         </p>
       )}
+      {mqtt && <MqttNotice link={mqtt} />}
       <p className="hub-line">
         <span
           className={`hub-dot ${bus.online ? 'hub-dot-online' : 'hub-dot-offline'}`}
@@ -71,6 +74,7 @@ export function HubHealth({ busReasonId }: { busReasonId: string }) {
       {me?.isAdmin && status.hubTimedPulseUnits.length > 0 && (
         <p className="hub-note muted">{refusalNote(status.hubTimedPulseUnits)}</p>
       )}
+      {mqtt && <MqttLine link={mqtt} />}
     </div>
   )
 }

@@ -1,0 +1,110 @@
+// Home Assistant MQTT discovery payloads (ARCHITECTURE.md section 10), field names as its MQTT
+// cover and button platforms document them. Each hub is one device; each blind is a device of
+// its own connected through the hub (via_device), so Home Assistant can put it in its room
+// (suggested_area is a device's field, and one hub's blinds stand in many rooms). Automations
+// are buttons of the hub's device.
+import type { Automation } from '../db/automations'
+import type { Blind } from '../db/blinds'
+import type { Topics } from './topics'
+
+export interface DiscoveryContext {
+  topics: Topics
+  hubId: string
+  version: string
+}
+
+function availability(topics: Topics) {
+  return {
+    availability: [
+      { topic: topics.status, payload_available: 'online', payload_not_available: 'offline' },
+      { topic: topics.bus, payload_available: 'online', payload_not_available: 'offline' },
+    ],
+    availability_mode: 'all',
+  }
+}
+
+function origin(version: string) {
+  return { name: 'Lamella', sw_version: version }
+}
+
+export function hubIdentifier(hubId: string): string {
+  return `lamella_${hubId}`
+}
+
+export function uniqueId(hubId: string, id: string): string {
+  return `lamella_${hubId}_${id}`
+}
+
+/** The hub as a device: automations' buttons belong to it, blinds are connected through it. */
+export function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version'>) {
+  return {
+    identifiers: [hubIdentifier(ctx.hubId)],
+    name: `Lamella ${ctx.hubId}`,
+    manufacturer: 'Lamella',
+    model: 'Lamella hub',
+    sw_version: ctx.version,
+  }
+}
+
+/** A blind as a cover, with position always and tilt when it has slats. */
+export function coverConfig(blind: Blind, ctx: DiscoveryContext) {
+  const { topics } = ctx
+  const slats = blind.tiltTimeMs > 0
+  return {
+    name: null,
+    unique_id: uniqueId(ctx.hubId, blind.id),
+    device_class: slats ? 'blind' : 'shade',
+    command_topic: topics.blind(blind.id, 'set'),
+    payload_open: 'OPEN',
+    payload_close: 'CLOSE',
+    payload_stop: 'STOP',
+    state_topic: topics.blind(blind.id, 'state'),
+    state_open: 'open',
+    state_opening: 'opening',
+    state_closed: 'closed',
+    state_closing: 'closing',
+    state_stopped: 'stopped',
+    position_topic: topics.blind(blind.id, 'position'),
+    set_position_topic: topics.blind(blind.id, 'set_position'),
+    position_open: 100,
+    position_closed: 0,
+    ...(slats && {
+      tilt_status_topic: topics.blind(blind.id, 'tilt'),
+      tilt_command_topic: topics.blind(blind.id, 'set_tilt'),
+      tilt_min: 0,
+      tilt_max: 100,
+      tilt_opened_value: 100,
+      tilt_closed_value: 0,
+    }),
+    optimistic: false,
+    qos: 1,
+    retain: false,
+    ...availability(topics),
+    device: {
+      identifiers: [uniqueId(ctx.hubId, blind.id)],
+      name: blind.name,
+      manufacturer: 'Lamella',
+      model: slats ? 'Venetian blind on relays' : 'Blind on relays',
+      sw_version: ctx.version,
+      via_device: hubIdentifier(ctx.hubId),
+      ...(blind.room !== null && { suggested_area: blind.room }),
+    },
+    origin: origin(ctx.version),
+  }
+}
+
+/** An automation as a button that runs it. */
+export function buttonConfig(automation: Pick<Automation, 'id' | 'name'>, ctx: DiscoveryContext) {
+  return {
+    name: automation.name,
+    unique_id: uniqueId(ctx.hubId, automation.id),
+    command_topic: ctx.topics.automation(automation.id, 'run'),
+    payload_press: 'PRESS',
+    icon: 'mdi:play',
+    qos: 1,
+    retain: false,
+    ...availability(ctx.topics),
+    device: hubDevice(ctx),
+    origin: origin(ctx.version),
+  }
+}

@@ -1,0 +1,132 @@
+// The pure parts of the MQTT link: topics of one hub, the payload rules, the cover state, and
+// warnings that cannot flood the log.
+import { describe, expect, it } from 'vitest'
+import { coverState, parseBlindCommand, checkRunPayload } from './payloads'
+import { Topics } from './topics'
+import { LimitedWarnings } from './warnings'
+import type { BlindPosition } from '../position/tracker'
+
+const ID = '5f0c3a52-64c4-4f5e-9f64-0ad0c1d6c0a1'
+const topics = new Topics({
+  prefix: 'lamella',
+  hubId: 'upstairs',
+  discoveryPrefix: 'homeassistant',
+})
+
+describe('Topics', () => {
+  it("reads this hub's command topics, and nothing else", () => {
+    expect(topics.command(`lamella/upstairs/blind/${ID}/set`)).toEqual({
+      kind: 'blind',
+      id: ID,
+      command: 'set',
+    })
+    expect(topics.command(`lamella/upstairs/blind/${ID}/set_tilt`)).toMatchObject({
+      command: 'set_tilt',
+    })
+    expect(topics.command(`lamella/upstairs/automation/${ID}/run`)).toEqual({
+      kind: 'automation',
+      id: ID,
+      command: 'run',
+    })
+    for (const other of [
+      `lamella/downstairs/blind/${ID}/set`,
+      `lamella/upstairs/blind/${ID}/state`,
+      `lamella/upstairs/blind/${ID}/set/extra`,
+      `lamella/upstairs/automation/${ID}/set`,
+      'lamella/upstairs/status',
+    ]) {
+      expect(topics.command(other)).toBeNull()
+    }
+  })
+
+  it('announces under the hub id, and nowhere when discovery is off', () => {
+    expect(topics.discovery('cover', ID)).toBe(`homeassistant/cover/lamella_upstairs/${ID}/config`)
+    expect(topics.announcement(`homeassistant/button/lamella_upstairs/${ID}/config`)).toEqual({
+      component: 'button',
+      id: ID,
+    })
+    expect(topics.announcement(`homeassistant/cover/lamella_other/${ID}/config`)).toBeNull()
+    const off = new Topics({ prefix: 'lamella', hubId: 'upstairs', discoveryPrefix: null })
+    expect(off.discovery('cover', ID)).toBeNull()
+    expect(off.homeAssistantStatus).toBeNull()
+    expect(off.ownDiscoveryFilter).toBeNull()
+  })
+})
+
+describe('command payloads', () => {
+  const parse = (command: 'set' | 'set_position' | 'set_tilt', text: string) =>
+    parseBlindCommand(command, Buffer.from(text))
+
+  it('takes what Home Assistant sends', () => {
+    expect(parse('set', 'OPEN')).toEqual({ ok: true, value: { command: 'set', direction: 'UP' } })
+    expect(parse('set', 'close')).toEqual({
+      ok: true,
+      value: { command: 'set', direction: 'DOWN' },
+    })
+    expect(parse('set', ' STOP\n')).toMatchObject({ value: { direction: 'STOP' } })
+    expect(parse('set_position', '0')).toMatchObject({ value: { position: 0 } })
+    expect(parse('set_position', '100')).toMatchObject({ value: { position: 100 } })
+    expect(parse('set_tilt', '45')).toMatchObject({ value: { tilt: 45 } })
+    expect(checkRunPayload(Buffer.from('PRESS')).ok).toBe(true)
+  })
+
+  it.each([
+    ['set_position', '50%'],
+    ['set_position', '101'],
+    ['set_position', '-1'],
+    ['set_position', '50.5'],
+    ['set_position', '1e2'],
+    ['set_position', '{"position":50}'],
+    ['set_tilt', ''],
+    ['set', 'UP'],
+    ['set', 'OPEN CLOSE'],
+  ] as const)('refuses %s %j, saying why', (command, text) => {
+    const parsed = parse(command, text)
+    expect(parsed.ok).toBe(false)
+    expect(parsed.ok ? '' : parsed.reason).toMatch(/^must be /)
+  })
+
+  it('refuses a long payload unread', () => {
+    const parsed = parse('set', 'x'.repeat(10_240))
+    expect(parsed).toEqual({ ok: false, reason: 'is 10240 bytes, more than 16' })
+    expect(checkRunPayload(Buffer.alloc(17)).ok).toBe(false)
+  })
+})
+
+describe('coverState', () => {
+  const at = (p: Partial<BlindPosition>): BlindPosition => ({
+    motion: 'IDLE',
+    position: 40,
+    tilt: null,
+    target: null,
+    endsAt: null,
+    reversing: false,
+    delayLeftMs: 0,
+    ...p,
+  })
+  it('says opening and closing while it moves, open and closed at the ends, stopped between', () => {
+    expect(coverState(at({ motion: 'MOVING_UP', position: 100 }))).toBe('opening')
+    expect(coverState(at({ motion: 'MOVING_DOWN', position: 0 }))).toBe('closing')
+    expect(coverState(at({ position: 100 }))).toBe('open')
+    expect(coverState(at({ position: 0 }))).toBe('closed')
+    expect(coverState(at({ position: 40 }))).toBe('stopped')
+    expect(coverState(at({ position: null }))).toBe('stopped')
+  })
+})
+
+describe('LimitedWarnings', () => {
+  it('logs a handful a minute, then says how many it left out', () => {
+    const lines: [Record<string, unknown>, string][] = []
+    let t = 0
+    const warnings = new LimitedWarnings(
+      { warn: (o: object, m: string) => lines.push([o as never, m]) } as never,
+      () => t,
+    )
+    for (let i = 0; i < 100; i++) warnings.warn({ i }, 'bad payload')
+    expect(lines).toHaveLength(5)
+    t = 60_000
+    warnings.warn({ i: 100 }, 'bad payload')
+    expect(lines).toHaveLength(6)
+    expect(lines[5]![0]).toEqual({ i: 100, warningsLeftOut: 95 })
+  })
+})

@@ -1,0 +1,72 @@
+// What the hub reads from and writes to MQTT payloads: the commands Home Assistant sends (plain
+// `OPEN`/`CLOSE`/`STOP` and whole percents, as its cover platform does) and a blind's cover
+// state. A payload that breaks the rule is refused with the reason, never guessed at.
+import type { BlindPosition } from '../position/tracker'
+
+/** Longer payloads are refused unread: the longest good one is "STOP" or "100". */
+export const COMMAND_PAYLOAD_MAX_BYTES = 16
+
+export type BlindCommand =
+  | { command: 'set'; direction: 'UP' | 'DOWN' | 'STOP' }
+  | { command: 'set_position'; position: number }
+  | { command: 'set_tilt'; tilt: number }
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string }
+
+const DIRECTIONS = { OPEN: 'UP', CLOSE: 'DOWN', STOP: 'STOP' } as const
+
+/** The text of a short payload, or the reason it cannot be one. */
+function text(payload: Uint8Array): Parsed<string> {
+  if (payload.length > COMMAND_PAYLOAD_MAX_BYTES) {
+    return {
+      ok: false,
+      reason: `is ${payload.length} bytes, more than ${COMMAND_PAYLOAD_MAX_BYTES}`,
+    }
+  }
+  return { ok: true, value: Buffer.from(payload).toString('utf8').trim() }
+}
+
+/** A whole percent 0-100 as plain digits: not "50%", "50.5", "-1", "101" or JSON. */
+function percent(raw: string): Parsed<number> {
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) > 100) {
+    return { ok: false, reason: `must be a whole number from 0 to 100 (got "${raw}")` }
+  }
+  return { ok: true, value: Number(raw) }
+}
+
+export function parseBlindCommand(
+  command: BlindCommand['command'],
+  payload: Uint8Array,
+): Parsed<BlindCommand> {
+  const read = text(payload)
+  if (!read.ok) return read
+  const raw = read.value
+  if (command === 'set') {
+    const direction = DIRECTIONS[raw.toUpperCase() as keyof typeof DIRECTIONS]
+    if (!direction) return { ok: false, reason: `must be OPEN, CLOSE or STOP (got "${raw}")` }
+    return { ok: true, value: { command, direction } }
+  }
+  const n = percent(raw)
+  if (!n.ok) return n
+  return {
+    ok: true,
+    value: command === 'set_position' ? { command, position: n.value } : { command, tilt: n.value },
+  }
+}
+
+/** An automation's run topic takes any short payload (a Home Assistant button sends PRESS). */
+export function checkRunPayload(payload: Uint8Array): Parsed<null> {
+  const read = text(payload)
+  return read.ok ? { ok: true, value: null } : read
+}
+
+export type CoverState = 'open' | 'opening' | 'closed' | 'closing' | 'stopped'
+
+/** Home Assistant's cover states: moving, at an end, or stopped between (or not known). */
+export function coverState(state: BlindPosition): CoverState {
+  if (state.motion === 'MOVING_UP') return 'opening'
+  if (state.motion === 'MOVING_DOWN') return 'closing'
+  if (state.position === 100) return 'open'
+  if (state.position === 0) return 'closed'
+  return 'stopped'
+}
