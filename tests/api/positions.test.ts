@@ -316,7 +316,9 @@ describe('positions through the API', () => {
           t.adminToken,
         )
         expect(state.data!.blind.motion).toBe('IDLE')
-        expect(Math.abs(state.data!.blind.position - 10)).toBeLessThanOrEqual(2)
+        // Near 10: how near is the accuracy tests' business (tests/position, against motors);
+        // the in-process board's timers slip on a loaded machine, by up to 3 points seen.
+        expect(Math.abs(state.data!.blind.position - 10)).toBeLessThanOrEqual(5)
       }
     })
   })

@@ -1,13 +1,14 @@
 // A real MQTT broker for the tests, on 127.0.0.1: Mosquitto when it is on PATH (CI installs it),
-// otherwise an embedded aedes started in this process. Either can be killed and started again
+// otherwise aedes in a process of its own. Either can be killed and started again
 // on the same port, the way a broker restarts in a house. With LAMELLA_REQUIRE_TOOLS=1 a
 // missing Mosquitto is a failure, so CI proves the tests against the broker people run.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, connect as connectTcp, type Server } from 'node:net'
+import { createServer, connect as connectTcp } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect, type MqttClient } from 'mqtt'
+import { projectRoot } from '../../hub/paths'
 import { onPath, REQUIRE_TOOLS } from './system-tools'
 
 export type BrokerKind = 'mosquitto' | 'aedes'
@@ -104,28 +105,36 @@ function mosquitto(port: number, options: BrokerOptions): Control {
   return { start, kill, close }
 }
 
-async function aedesBroker(port: number, options: BrokerOptions): Promise<Control> {
-  const { Aedes } = await import('aedes')
-  let server: Server | null = null
-  let broker: Awaited<ReturnType<typeof Aedes.createBroker>> | null = null
-  const start = async () => {
-    broker = await Aedes.createBroker()
-    const b = broker
-    server = createServer((socket) => {
-      if (options.noDelay) socket.setNoDelay(true)
-      b.handle(socket)
+/**
+ * aedes in a process of its own, as a broker always is: a test that freezes its own event loop
+ * (the hub's) must not freeze the broker with it, and a kill is a real SIGKILL.
+ */
+function aedesBroker(port: number, options: BrokerOptions): Control {
+  const script = `
+    import { createServer } from 'node:net'
+    import { Aedes } from 'aedes'
+    const broker = await Aedes.createBroker()
+    const server = createServer((socket) => {
+      ${options.noDelay ? 'socket.setNoDelay(true)' : ''}
+      broker.handle(socket)
     })
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+    server.listen(${port}, '127.0.0.1')
+  `
+  let child: ChildProcess | null = null
+  const start = async () => {
+    child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: projectRoot,
+      stdio: 'ignore',
+    })
+    await accepting(port)
   }
   const kill = async () => {
-    const s = server
-    const b = broker
-    server = broker = null
-    if (!s || !b) return
-    await new Promise<void>((resolve) => {
-      s.close(() => resolve())
-      b.close()
-    })
+    const c = child
+    child = null
+    if (!c || c.exitCode !== null) return
+    const exited = new Promise((resolve) => c.once('exit', resolve))
+    c.kill('SIGKILL')
+    await exited
   }
   return { start, kill, close: kill }
 }
