@@ -18,7 +18,7 @@ export function LivePower({ pv }: { pv: PvStatus }) {
           {pv.online ? stateWords(pv.state) : 'Not reachable'}
         </p>
         <p className="pv-updated muted">
-          <UpdatedAgo at={pv.updatedAt} />
+          <UpdatedAgo at={pv.updatedAt} online={pv.online} />
           {pv.online && pv.dcPowerW !== null && <> · DC input {formatPower(pv.dcPowerW)}</>}
         </p>
       </section>

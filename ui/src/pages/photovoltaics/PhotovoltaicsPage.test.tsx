@@ -131,6 +131,8 @@ describe('the photovoltaics page', () => {
         powerW: null,
         todayWh: 8100,
         state: null,
+        updatedAt: new Date(Date.now() - 6 * 60_000).toISOString(),
+        mppt: [{ id: 1, label: 'South roof', powerW: 2100, voltageV: 412, currentA: 5.1 }],
       }),
     )
     const banner = (await screen.findByText(/^Not reachable since/)).closest<HTMLElement>(
@@ -143,8 +145,10 @@ describe('the photovoltaics page', () => {
     expect(within(banner).getByText('connect ECONNREFUSED 192.168.1.20:502')).toBeTruthy()
     expect(figure('Power now')).toBe('—')
     expect(screen.getByText('Not reachable', { selector: '.pv-state' })).toBeTruthy()
-    // What was produced before stays.
+    expect(screen.getByText('Last read 6 min ago')).toBeTruthy()
+    // What was produced before stays; a string's power from before would read as now.
     expect(figure('Energy today')).toBe('8.10 kWh')
+    expect(screen.queryByText('South roof')).toBeNull()
   })
 
   it('turns to "not reachable" when a push says the inverter went away', async () => {

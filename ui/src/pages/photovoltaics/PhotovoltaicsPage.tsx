@@ -34,7 +34,8 @@ function Overview({ pv }: { pv: PvStatus }) {
       <LivePower pv={pv} />
       <TodayCard todayWh={pv.todayWh} />
       <EnergyCard />
-      {pv.mppt.length > 0 && <MpptList mppt={pv.mppt} />}
+      {/* A string's power from before the inverter went away would read as now. */}
+      {pv.online && pv.mppt.length > 0 && <MpptList mppt={pv.mppt} />}
       <DeviceInfo device={pv.device} />
       <TimeZoneNote />
     </>
@@ -43,7 +44,7 @@ function Overview({ pv }: { pv: PvStatus }) {
 
 export default function PhotovoltaicsPage() {
   const { data: pv, error } = usePv()
-  const name = pv ? deviceName(pv) : null
+  const name = pv?.configured ? deviceName(pv) : null
   return (
     <section className="page pv-page">
       <header className="page-header">

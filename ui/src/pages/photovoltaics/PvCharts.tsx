@@ -70,18 +70,46 @@ function axis(colors: ChartColors, extra: uPlot.Axis): uPlot.Axis {
 }
 
 type Build = (width: number, height: number, colors: ChartColors) => uPlot.Options
+/** The value under the pointer (or finger) in words: "12:47 · 5.19 kW". */
+type Readout = (data: uPlot.AlignedData, index: number) => string
 
-function Chart({ build, data }: { build: Build; data: uPlot.AlignedData }) {
+function Chart({
+  build,
+  data,
+  readout,
+}: {
+  build: Build
+  data: uPlot.AlignedData
+  readout: Readout
+}) {
   const ref = useRef<HTMLDivElement>(null)
+  const readoutRef = useRef<HTMLParagraphElement>(null)
   const width = useWidth(ref)
   const theme = useThemeVersion()
-  const height = width < 500 ? 200 : 260
+  const height = width < 500 ? 220 : 280
   useEffect(() => {
-    if (!ref.current || width === 0) return
-    const chart = new uPlot(build(width, height, themeColors()), data, ref.current)
+    const element = ref.current
+    if (!element || width === 0) return
+    const options = build(width, height, themeColors())
+    // Written straight into its element: the pointer moves far more often than React renders.
+    const showReadout = (u: uPlot) => {
+      const index = u.cursor.idx
+      const text = index === null || index === undefined ? '' : readout(data, index)
+      if (readoutRef.current) readoutRef.current.textContent = text
+    }
+    const chart = new uPlot(
+      { ...options, legend: { show: false }, hooks: { setCursor: [showReadout] } },
+      data,
+      element,
+    )
     return () => chart.destroy()
-  }, [build, data, width, height, theme])
-  return <div ref={ref} className="pv-chart-canvas" style={{ minHeight: height }} />
+  }, [build, data, readout, width, height, theme])
+  return (
+    <div className="pv-chart-frame">
+      <p ref={readoutRef} className="pv-chart-readout" aria-hidden="true" />
+      <div ref={ref} className="pv-chart-canvas" style={{ minHeight: height }} />
+    </div>
+  )
 }
 
 /** Today's power from the first sample to now, in the hub's time zone. */
@@ -108,28 +136,31 @@ export function PowerChart({
       },
       axes: [
         axis(colors, {
+          size: 32,
           space: 64,
           values: (_u, splits) => splits.map((s) => clockTime(new Date(s * 1000), timeZone)),
         }),
         axis(colors, { size: 60, values: (_u, splits) => splits.map(axisPower) }),
       ],
       series: [
-        { value: (_u, v) => (v === null ? '—' : clockTime(new Date(v * 1000), timeZone)) },
+        {},
         {
           label: 'Power',
           stroke: colors.line,
           fill: colors.fill,
           width: 2,
           points: { show: false },
-          value: (_u, v) => formatPower(v),
         },
       ],
-      legend: { live: true },
       cursor: { y: false, drag: { x: false, y: false } },
     }),
     [start, end, timeZone],
   )
-  return <Chart build={build} data={data} />
+  const readout = useCallback<Readout>(
+    ([xs, ys], i) => `${clockTime(new Date(xs[i]! * 1000), timeZone)} · ${formatPower(ys![i])}`,
+    [timeZone],
+  )
+  return <Chart build={build} data={data} readout={readout} />
 }
 
 /** One bar per day, oldest first; the last is today. */
@@ -150,6 +181,7 @@ export function EnergyBars({ days }: { days: readonly PvDay[] }) {
         },
         axes: [
           axis(colors, {
+            size: 32,
             grid: { show: false },
             splits: () => labelledBars(days.length, width - 70),
             values: (_u, splits) => splits.map(label),
@@ -157,7 +189,7 @@ export function EnergyBars({ days }: { days: readonly PvDay[] }) {
           axis(colors, { size: 60, values: (_u, splits) => splits.map(axisEnergy) }),
         ],
         series: [
-          { value: (_u, v) => (v === null ? '—' : label(v)) },
+          {},
           {
             label: 'Energy',
             stroke: colors.line,
@@ -165,14 +197,19 @@ export function EnergyBars({ days }: { days: readonly PvDay[] }) {
             width: 0,
             paths: uPlot.paths.bars!({ size: [0.7, 24], align: 0 }),
             points: { show: false },
-            value: (_u, v) => formatEnergy(v),
           },
         ],
-        legend: { live: true },
         cursor: { y: false, drag: { x: false, y: false } },
       }
     },
     [days],
   )
-  return <Chart build={build} data={data} />
+  const readout = useCallback<Readout>(
+    (_data, i) => {
+      const day = days[i]
+      return day ? `${dayLabel(day.day)} · ${formatEnergy(day.wh)}` : ''
+    },
+    [days],
+  )
+  return <Chart build={build} data={data} readout={readout} />
 }

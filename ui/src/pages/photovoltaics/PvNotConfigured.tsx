@@ -10,10 +10,11 @@ export function PvNotConfigured() {
         Lamella can show your solar inverter&apos;s power and energy, read on your home network over
         Modbus TCP (SunSpec), which most Fronius, SMA, SolarEdge and Kostal inverters offer.
       </p>
+      <p>To turn it on, set this variable with the inverter&apos;s address and restart the hub:</p>
+      <code className="pv-setting">LAMELLA_PV=modbus-tcp://HOST[:PORT][?unit=N]</code>
       <p>
-        To turn it on, set <code>LAMELLA_PV=modbus-tcp://HOST[:PORT][?unit=N]</code> (port 502 and
-        unit 1 unless given), for example <code>LAMELLA_PV=modbus-tcp://192.168.1.20</code>, and
-        restart the hub.
+        Port 502 and unit 1 unless given; for example{' '}
+        <code>LAMELLA_PV=modbus-tcp://192.168.1.20</code>.
       </p>
       <p>
         The README&apos;s section <strong>Photovoltaics</strong> says how to allow Modbus TCP on the
