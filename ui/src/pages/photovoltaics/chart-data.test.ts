@@ -17,12 +17,12 @@ describe('the charts’ data', () => {
     expect(ys).toEqual([100, 200, 300, null, 400, null])
   })
 
-  it('draws today from the first sample to now, at least the last hour', () => {
+  it('draws today from the first sample to now, at least the last 10 minutes', () => {
     expect(curveRange([sec(0), sec(30)], sec(40) * 1000 + 7200_000)).toEqual([
       sec(0),
       sec(40) + 7200,
     ])
-    expect(curveRange([sec(30)], sec(40) * 1000)).toEqual([sec(40) - 3600, sec(40)])
+    expect(curveRange([sec(35)], sec(40) * 1000)).toEqual([sec(30), sec(40)])
   })
 
   it('puts a bar per day and dates under as many as fit, today always', () => {

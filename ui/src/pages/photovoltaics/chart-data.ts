@@ -25,10 +25,13 @@ export function curveColumns(samples: readonly PvSample[]): [number[], (number |
   return [xs, ys]
 }
 
-/** The x range of today's curve in unix seconds: its first sample to now, at least an hour. */
+/** The shortest stretch of time today's curve spans, so its first minutes are not a dot. */
+export const CURVE_MIN_SPAN_S = 10 * 60
+
+/** The x range of today's curve in unix seconds: its first sample to now, at least 10 minutes. */
 export function curveRange(xs: readonly number[], nowMs: number): [number, number] {
   const end = Math.max(nowMs / 1000, xs[xs.length - 1] ?? 0)
-  const start = Math.min(xs[0] ?? end, end - 3600)
+  const start = Math.min(xs[0] ?? end, end - CURVE_MIN_SPAN_S)
   return [start, end]
 }
 
