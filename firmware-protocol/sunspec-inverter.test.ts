@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toHex } from './hex'
-import {
-  decodeTcpResponse,
-  encodeReadRequest,
-  isTcpException,
-  mbapFrame,
-} from './modbus-tcp'
+import { decodeTcpResponse, encodeReadRequest, isTcpException, mbapFrame } from './modbus-tcp'
 import { exceptionError } from './protocol-error'
 import {
   decodeCommon,
@@ -189,9 +184,14 @@ describe('answerTcpRequest', () => {
   it('answers exception 0x01 to a write, keeping the transaction id and unit', () => {
     const write = mbapFrame(0x0102, 7, [0x10, 0x9c, 0x40, 0, 1, 2, 0, 5])
     expect(toHex(answerTcpRequest(write, read))).toBe('01 02 00 00 00 03 07 90 01')
+    const flagged = mbapFrame(3, 1, [0x83, 0x9c, 0x40, 0, 2])
+    expect(toHex(answerTcpRequest(flagged, read))).toBe('00 03 00 00 00 03 01 83 01')
   })
 
   it('throws for bytes that are not a Modbus TCP frame', () => {
     expect(() => answerTcpRequest(new Uint8Array([1, 2, 3]), read)).toThrow('truncated frame')
+    expect(() => answerTcpRequest(mbapFrame(1, 1, [0x80, 0, 0]), read)).toThrow(
+      'unknown function 0x80',
+    )
   })
 })

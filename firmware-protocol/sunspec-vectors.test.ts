@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  decodeTcpResponse,
-  encodeReadRequest,
-  isTcpException,
-} from './modbus-tcp'
+import { decodeTcpResponse, encodeReadRequest, isTcpException } from './modbus-tcp'
 import { exceptionError } from './protocol-error'
 import {
   decodeCommon,
@@ -57,7 +53,12 @@ const vectors = vectorFile as unknown as {
 export function wordsOf(chunks: readonly string[]): number[] {
   return chunks.flatMap((chunk) => {
     const hex = chunk.includes(':') ? chunk.slice(chunk.lastIndexOf(':') + 1) : chunk
-    return hex.trim() === '' ? [] : hex.trim().split(/\s+/).map((word) => parseInt(word, 16))
+    return hex.trim() === ''
+      ? []
+      : hex
+          .trim()
+          .split(/\s+/)
+          .map((word) => parseInt(word, 16))
   })
 }
 
