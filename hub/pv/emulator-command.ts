@@ -7,7 +7,7 @@ import { DEFAULT_LOCATION } from './clear-sky'
 import { InverterEmulator } from './inverter-emulator'
 
 export const SUNSPEC_EMULATOR_USAGE = `lamella emulator --sunspec HOST:PORT [--float] [--speed N] [--peak-w N]
-                 [--serial S] [--max-clients N] [--lat DEG --lon DEG]`
+                 [--serial S] [--max-clients N] [--start ISO-TIME] [--lat DEG --lon DEG]`
 
 const MINUTE_MS = 60_000
 
@@ -48,6 +48,7 @@ export async function runSunSpecEmulator(args: string[]): Promise<void> {
       'peak-w': { type: 'string', default: '5000' },
       serial: { type: 'string', default: 'LAMELLA-0001' },
       'max-clients': { type: 'string' },
+      start: { type: 'string' },
       lat: { type: 'string' },
       lon: { type: 'string' },
     },
@@ -64,6 +65,13 @@ export async function runSunSpecEmulator(args: string[]): Promise<void> {
   const location =
     loadConfig(process.env, { lat: values.lat, lon: values.lon }).location ?? DEFAULT_LOCATION
   const speed = positive('speed', values.speed, 100_000)
+  // The simulated day may start elsewhere than now: a sunny noon while trying the page at night.
+  const startAt = values.start === undefined ? undefined : Date.parse(values.start)
+  if (startAt !== undefined && !Number.isFinite(startAt)) {
+    throw new Error(
+      `--start must be a date and time such as 2026-06-21T06:00:00Z (got "${values.start}")`,
+    )
+  }
   const emulator = new InverterEmulator({
     host,
     port,
@@ -72,6 +80,7 @@ export async function runSunSpecEmulator(args: string[]): Promise<void> {
     peakW: positive('peak-w', values['peak-w'], 1_000_000),
     serial,
     location,
+    ...(startAt !== undefined && { startAt }),
     ...(values['max-clients'] && {
       maxClients: positive('max-clients', values['max-clients'], 100, true),
     }),
