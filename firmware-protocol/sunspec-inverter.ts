@@ -7,19 +7,16 @@ import {
   MAX_READ_REGISTERS,
   READ_HOLDING_REGISTERS,
 } from './modbus-tcp'
+import { hexByte } from './hex'
 import {
   ILLEGAL_DATA_ADDRESS,
   ILLEGAL_DATA_VALUE,
   ILLEGAL_FUNCTION,
+  ProtocolError,
 } from './protocol-error'
 import { readWord } from './rtu-frame'
 import { encodePoint, encodeText } from './sunspec-points'
-import {
-  END_MODEL_ID,
-  INVERTER_STATES,
-  SUNS_MARKER,
-  type InverterState,
-} from './sunspec-types'
+import { END_MODEL_ID, INVERTER_STATES, SUNS_MARKER, type InverterState } from './sunspec-types'
 
 export interface InverterReading {
   acPowerW: number
@@ -76,9 +73,12 @@ export function answerTcpRequest(
   read: (address: number) => number | undefined,
 ): Uint8Array {
   const { transactionId, unit, pdu } = decodeMbap(frame)
-  const fn = pdu[0]! & 0x7f
+  const fn = pdu[0]!
+  if ((fn & 0x7f) === 0) {
+    throw new ProtocolError('unknown-function', `unknown function ${hexByte(fn)}: no such code`)
+  }
   const exception = (code: number): Uint8Array =>
-    encodeTcpResponse({ transactionId, unit, fn, exception: code })
+    encodeTcpResponse({ transactionId, unit, fn: fn & 0x7f, exception: code })
   if (fn !== READ_HOLDING_REGISTERS) return exception(ILLEGAL_FUNCTION)
   // A 0x03 PDU is function, address, count: any other size is not a request to answer.
   if (pdu.length !== 5) decodeReadRequest(frame)
@@ -190,10 +190,26 @@ function floatInverterBody(reading: InverterReading): number[] {
 /** Model 160: scale factors, events, N, TmsPer, then a module of 20 registers per tracker. */
 function mpptBody(reading: InverterReading): number[] {
   const trackers = reading.mppt
-  const aSf = scaleFactor(trackers.map((t) => t.dcCurrentA), -2, UINT16_MAX)
-  const vSf = scaleFactor(trackers.map((t) => t.dcVoltageV), -1, UINT16_MAX)
-  const wSf = scaleFactor(trackers.map((t) => t.dcPowerW), 0, UINT16_MAX)
-  const whSf = scaleFactor(trackers.map((t) => t.lifetimeWh), 0, ACC32_MAX)
+  const aSf = scaleFactor(
+    trackers.map((t) => t.dcCurrentA),
+    -2,
+    UINT16_MAX,
+  )
+  const vSf = scaleFactor(
+    trackers.map((t) => t.dcVoltageV),
+    -1,
+    UINT16_MAX,
+  )
+  const wSf = scaleFactor(
+    trackers.map((t) => t.dcPowerW),
+    0,
+    UINT16_MAX,
+  )
+  const whSf = scaleFactor(
+    trackers.map((t) => t.lifetimeWh),
+    0,
+    ACC32_MAX,
+  )
   const body = [aSf, vSf, wSf, whSf, 0, 0, trackers.length, 0].map((value) => value & 0xffff)
   trackers.forEach((tracker, i) => {
     body.push(

@@ -2,16 +2,7 @@
 // scale factors, 111-113 float32), multiple MPPT (160) and meters (201-204). Each takes a
 // block's body: the registers after its id and length. Offsets are those of the SunSpec
 // information model (SMDX); README section 13 lists them.
-import {
-  acc32,
-  float32,
-  int16,
-  scaled,
-  state,
-  sunssf,
-  text,
-  uint16,
-} from './sunspec-points'
+import { acc32, float32, int16, scaled, state, sunssf, text, uint16 } from './sunspec-points'
 import {
   SunSpecError,
   type SunSpecCommon,
@@ -158,8 +149,6 @@ export function decodeMeter(id: number, regs: number[]): SunSpecMeter {
 
 function checkLength(id: number, regs: number[], min: number): void {
   if (regs.length < min) {
-    throw new SunSpecError(
-      `model ${id} has ${regs.length} registers, it needs at least ${min}`,
-    )
+    throw new SunSpecError(`model ${id} has ${regs.length} registers, it needs at least ${min}`)
   }
 }

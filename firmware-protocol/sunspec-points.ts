@@ -3,15 +3,7 @@
 import { INVERTER_STATES, type InverterState } from './sunspec-types'
 
 export type PointType =
-  | 'uint16'
-  | 'int16'
-  | 'enum16'
-  | 'sunssf'
-  | 'acc32'
-  | 'uint32'
-  | 'int32'
-  | 'float32'
-  | 'string'
+  'uint16' | 'int16' | 'enum16' | 'sunssf' | 'acc32' | 'uint32' | 'int32' | 'float32' | 'string'
 
 /** Registers each type takes; a string takes as many as its point says. */
 export const POINT_REGISTERS: Readonly<Record<Exclude<PointType, 'string'>, number>> = {
@@ -153,7 +145,9 @@ export function encodePoint(
       return [value === null ? NOT_IMPLEMENTED.uint16 : checked(type, value, 0, 0xfffe)]
     case 'int16':
     case 'sunssf':
-      return [value === null ? NOT_IMPLEMENTED.int16 : checked(type, value, -0x7fff, 0x7fff) & 0xffff]
+      return [
+        value === null ? NOT_IMPLEMENTED.int16 : checked(type, value, -0x7fff, 0x7fff) & 0xffff,
+      ]
     case 'acc32':
       return words(value === null ? 0 : checked(type, value, 0, 0xffffffff))
     case 'uint32':

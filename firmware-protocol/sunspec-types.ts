@@ -78,4 +78,3 @@ export interface SunSpecMeter {
   exportedWh: number | null
   importedWh: number | null
 }
-

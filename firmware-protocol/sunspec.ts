@@ -3,10 +3,4 @@
 export * from './sunspec-types'
 export { discoverModels, MAX_MODELS, type RegisterReader } from './sunspec-discovery'
 export * from './sunspec-models'
-export {
-  decodePoint,
-  encodePoint,
-  NOT_IMPLEMENTED,
-  scaled,
-  type PointType,
-} from './sunspec-points'
+export { decodePoint, encodePoint, NOT_IMPLEMENTED, scaled, type PointType } from './sunspec-points'
