@@ -242,6 +242,21 @@ describe("a day's energy", () => {
   })
 })
 
+describe('the samples kept', () => {
+  it('drops samples older than 14 days when it starts (and hourly), keeping the rest', async () => {
+    const r = started()
+    await r.emulator.start()
+    const { pv, database } = r.hub()
+    const day = 24 * 60 * MINUTE
+    const insert = database.sqlite.prepare('INSERT INTO pv_samples (at, power_w) VALUES (?, 100)')
+    for (const age of [15 * day, 14 * day + MINUTE, 13 * day, 1 * day]) insert.run(NOON - age)
+    pv.start()
+    await pv.stop()
+    const kept = pv.history(NOON - 20 * day, NOON + day).map((s) => Date.parse(s.at))
+    expect(kept).toEqual([NOON - 13 * day, NOON - day])
+  })
+})
+
 describe('an inverter that goes away', () => {
   it('is offline with the reason and since when while it is gone, and online again when it is back', async () => {
     const r = started()
