@@ -43,12 +43,25 @@ export interface DataChangedEvent {
   ids: string[]
 }
 
+export type PvState =
+  'OFF' | 'SLEEPING' | 'STARTING' | 'MPPT' | 'THROTTLED' | 'SHUTTING_DOWN' | 'FAULT' | 'STANDBY'
+
+export interface PvSampleEvent {
+  at: string
+  online: boolean
+  powerW: number | null
+  dcPowerW: number | null
+  todayWh: number | null
+  state: PvState | null
+}
+
 /** Events the hub sends to browsers. */
 export interface ServerToClientEvents {
   'blind:motion': (event: BlindMotionEvent) => void
   'automation:run': (event: AutomationRunEvent) => void
   'bus:status': (event: BusStatusEvent) => void
   'data:changed': (event: DataChangedEvent) => void
+  'pv:sample': (event: PvSampleEvent) => void
 }
 
 /** Browsers only listen; they send nothing but the handshake. */
