@@ -13,7 +13,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bin/**', 'tests/bench/**', 'hub/cli.ts', 'hub/emulator-command.ts'],
+    files: [
+      'scripts/**',
+      'bin/**',
+      'tests/bench/**',
+      'hub/cli.ts',
+      'hub/emulator-command.ts',
+      'hub/pv/emulator-command.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -28,6 +28,8 @@ import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
+import { Photovoltaics } from './pv/photovoltaics'
+import { unconfiguredPv } from './pv/service'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
@@ -53,6 +55,8 @@ export interface AppDeps {
   clockCheckMs?: number
   /** How old an MQTT command may be (default 10 s, hub/mqtt). */
   mqttCommandMaxAgeMs?: number
+  /** How often the PV inverter is read (default 10 s, hub/pv). */
+  pvPollMs?: number
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -136,6 +140,19 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   })
   clock.start()
 
+  // The PV inverter, read over SunSpec when LAMELLA_PV is set.
+  const pv = config.pv
+    ? new Photovoltaics({
+        settings: config.pv,
+        db,
+        events,
+        log: app.log.child({ module: 'pv' }),
+        now,
+        timeZone: config.timeZone,
+        ...(deps.pvPollMs && { pollMs: deps.pvPollMs }),
+      })
+    : null
+
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
     users,
@@ -166,6 +183,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         pulses: bus.driver.pulses,
         mqtt: () => mqtt?.status() ?? null,
       }),
+    pv: pv ?? unconfiguredPv,
   }
 
   // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
@@ -234,8 +252,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   await bus.start()
   engine.start()
   mqtt?.start()
+  pv?.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
+    await pv?.stop()
     // No more commands from the broker; it hears `offline` from us rather than our last will.
     await mqtt?.stop()
     clock.stop()

@@ -12,17 +12,20 @@ import { HubError } from './errors'
 import { HubEvents } from './events'
 import { EMULATOR_USAGE, runEmulator } from './emulator-command'
 import { serve } from './main'
+import { runSunSpecEmulator, SUNSPEC_EMULATOR_USAGE } from './pv/emulator-command'
 import { checkPassword } from './validation/fields'
 
 const USAGE = `Usage:
   lamella [serve] [--host H] [--port N] [--db FILE] [--serial PATH|emulator] [--baud N]
                   [--parity none|even|odd] [--pulse device|hub] [--dead-time-ms N]
                   [--lat DEG --lon DEG] [--tz ZONE] [--log-level LEVEL]
+                  [--pv modbus-tcp://HOST[:PORT][?unit=N]]
   lamella user add NAME [--admin] [--db FILE]   create a user; password from stdin or a prompt
   lamella user passwd NAME [--db FILE]          set a user's password and end their sessions
   lamella backup FILE [--force] [--db FILE]     copy the database to FILE, also while the hub runs
   lamella restore FILE [--db FILE]              put a backup in place; only while the hub is stopped
   ${EMULATOR_USAGE}
+  ${SUNSPEC_EMULATOR_USAGE}
   lamella help
 
 Every flag of serve has a variable (LAMELLA_HOST, LAMELLA_PORT, ...); see README.md.`
@@ -129,7 +132,8 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     if (command === 'emulator') {
-      await runEmulator(rest)
+      const sunspec = rest.some((a) => a === '--sunspec' || a.startsWith('--sunspec='))
+      await (sunspec ? runSunSpecEmulator(rest) : runEmulator(rest))
       return 0
     }
     const serveArgs = command === 'serve' ? rest : command.startsWith('--') ? argv : null

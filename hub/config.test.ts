@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       clock: 'auto',
       development: false,
       mqtt: undefined,
+      pv: undefined,
     })
   })
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       LAMELLA_MQTT_PREFIX: 'home/blinds',
       LAMELLA_HUB_ID: 'upstairs',
       LAMELLA_HA_DISCOVERY: '',
+      LAMELLA_PV: 'modbus-tcp://192.168.1.20:1502?unit=3',
     })
     expect(config).toEqual<Config>({
       host: '127.0.0.1',
@@ -78,6 +80,56 @@ describe('loadConfig', () => {
         hubId: 'upstairs',
         discoveryPrefix: null,
       },
+      pv: {
+        url: 'modbus-tcp://192.168.1.20:1502?unit=3',
+        host: '192.168.1.20',
+        port: 1502,
+        unit: 3,
+      },
+    })
+  })
+
+  describe('PV', () => {
+    it('is off without LAMELLA_PV, and reads port 502 and unit 1 when the URL leaves them out', () => {
+      expect(loadConfig({ LAMELLA_PV: ' ' }).pv).toBeUndefined()
+      expect(loadConfig({ LAMELLA_PV: 'modbus-tcp://inverter.lan' }).pv).toEqual({
+        url: 'modbus-tcp://inverter.lan:502?unit=1',
+        host: 'inverter.lan',
+        port: 502,
+        unit: 1,
+      })
+      expect(loadConfig({ LAMELLA_PV: 'modbus-tcp://[fd00::20]:5020?unit=126' }).pv).toEqual({
+        url: 'modbus-tcp://[fd00::20]:5020?unit=126',
+        host: 'fd00::20',
+        port: 5020,
+        unit: 126,
+      })
+    })
+
+    it('takes --pv over LAMELLA_PV', () => {
+      const config = loadConfig(
+        { LAMELLA_PV: 'modbus-tcp://a.lan' },
+        parseServeFlags(['--pv', 'modbus-tcp://127.0.0.1:5020']),
+      )
+      expect(config.pv?.url).toBe('modbus-tcp://127.0.0.1:5020?unit=1')
+    })
+
+    it.each([
+      ['192.168.1.20', ''],
+      ['tcp://192.168.1.20:502', ''],
+      ['modbus-tcp://', ''],
+      ['modbus-tcp://inverter:0', ''],
+      ['modbus-tcp://inverter:65536', ''],
+      ['modbus-tcp://inverter?unit=256', ''],
+      ['modbus-tcp://inverter?unit=one', ''],
+      ['modbus-tcp://inverter?unit=1&timeout=3', ', and no other parameter'],
+      ['modbus-tcp://inverter/sunspec', ', and no path'],
+      ['modbus-tcp://admin:pw@inverter', ', without user or password'],
+    ])('stops the start when LAMELLA_PV is %j, in one line', (value, detail) => {
+      const err = configError({ LAMELLA_PV: value })
+      expect(err.message).toBe(
+        `LAMELLA_PV must be a modbus-tcp:// URL with a host, an optional port and ?unit=0-255, such as modbus-tcp://192.168.1.20:502?unit=1${detail} (got "${value}")`,
+      )
     })
   })
 
@@ -315,7 +367,7 @@ describe('parseServeFlags', () => {
       '--lon',
       '2',
     )
-    argv.push('--tz', 'UTC', '--log-level', 'warn')
+    argv.push('--tz', 'UTC', '--log-level', 'warn', '--pv', 'modbus-tcp://10.0.0.9')
     expect(parseServeFlags(argv)).toEqual({
       host: '127.0.0.1',
       port: '9090',
@@ -329,6 +381,7 @@ describe('parseServeFlags', () => {
       lon: '2',
       tz: 'UTC',
       'log-level': 'warn',
+      pv: 'modbus-tcp://10.0.0.9',
     })
   })
 

@@ -4,6 +4,7 @@
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { mqttSettings, MqttSettingError, type MqttSettings } from './mqtt/settings'
+import { pvSettings, PvSettingError, type PvSettings } from './pv/settings'
 
 export type Parity = 'none' | 'even' | 'odd'
 export type PulseMode = 'device' | 'hub'
@@ -34,6 +35,8 @@ export interface Config {
   development: boolean
   /** The MQTT link (hub/mqtt), off while undefined. */
   mqtt: MqttSettings | undefined
+  /** The PV inverter read over SunSpec (hub/pv), off while undefined. */
+  pv: PvSettings | undefined
 }
 
 export class ConfigError extends Error {
@@ -58,6 +61,7 @@ const SETTINGS = {
   timeZone: { env: 'TZ', flag: 'tz', fallback: '' },
   logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', fallback: 'info' },
   clock: { env: 'LAMELLA_CLOCK', flag: 'clock', fallback: 'auto' },
+  pv: { env: 'LAMELLA_PV', flag: 'pv', fallback: '' },
 } as const
 
 type SettingName = keyof typeof SETTINGS
@@ -173,6 +177,14 @@ export function loadConfig(
     throw err
   }
 
+  let pv: PvSettings | undefined
+  try {
+    pv = pvSettings(raw('pv'))
+  } catch (err) {
+    if (err instanceof PvSettingError) throw new ConfigError(err.message)
+    throw err
+  }
+
   return {
     host,
     port: integerIn('port', raw('port'), 0, 65535),
@@ -189,5 +201,6 @@ export function loadConfig(
     clock: oneOf('clock', raw('clock'), ['auto', 'trust'] as const),
     development: env.NODE_ENV === 'development',
     mqtt,
+    pv,
   }
 }

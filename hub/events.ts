@@ -6,6 +6,7 @@ import type {
   BlindMotionEvent,
   BusStatusEvent,
   ChangedEntity,
+  PvSampleEvent,
 } from './realtime/events'
 
 /** For each user id, the ids of the changed entities that user may see. */
@@ -20,6 +21,8 @@ export interface HubEventMap {
   'blind:motion': { event: BlindMotionEvent; audience: string[] }
   /** A run started, stepped or ended; `audience` may see its automation. */
   'automation:run': { event: AutomationRunEvent; audience: string[] }
+  /** After each poll of the PV inverter, and when it goes offline or online: every user. */
+  'pv:sample': PvSampleEvent
 }
 
 export class HubEvents {

@@ -239,3 +239,36 @@ export const automationRuns = sqliteTable(
       .where(sql`status = 'RUNNING'`),
   ],
 )
+
+/**
+ * The PV inverter's lifetime counter as last read well (one row, id 1). Energy is what the
+ * counter grew by since; the row changes in the same transaction as the slot the growth goes
+ * to, so a restart never counts energy twice or loses it.
+ */
+export const pvCounter = sqliteTable('pv_counter', {
+  id: integer('id').primaryKey(),
+  wh: real('wh').notNull(),
+  readAt: integer('read_at').notNull(),
+  /** The inverter's serial number when it has one: another inverter starts a new count. */
+  serial: text('serial'),
+})
+
+/** PV energy per 15-minute slot, with the local day (in the hub's time zone) it belongs to. */
+export const pvEnergy = sqliteTable(
+  'pv_energy',
+  {
+    slotStart: integer('slot_start').primaryKey(),
+    /** YYYY-MM-DD */
+    day: text('day').notNull(),
+    wh: real('wh').notNull(),
+  },
+  (t) => [index('pv_energy_day_idx').on(t.day)],
+)
+
+/** The mean of the PV polls within each minute, kept 14 days; null when no poll had it. */
+export const pvSamples = sqliteTable('pv_samples', {
+  /** The minute's start. */
+  at: integer('at').primaryKey(),
+  powerW: real('power_w'),
+  dcPowerW: real('dc_power_w'),
+})

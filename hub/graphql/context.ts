@@ -6,6 +6,7 @@ import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
 import type { UserRepository } from '../db/users'
 import type { Positions } from '../position/positions'
+import type { PvService } from '../pv/service'
 import type { HubStatus } from '../status'
 
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   /** When an automation's trigger fires next, ISO-8601, or null. */
   nextRunAt(automationId: string): string | null
   hubStatus(): HubStatus
+  /** The PV inverter (hub/pv), or its answers while LAMELLA_PV is not set. */
+  pv: PvService
 }
 
 export interface GraphQLContext {

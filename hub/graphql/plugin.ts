@@ -18,6 +18,7 @@ import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
 import { blindLoaders, blindResolvers } from './resolvers/blinds'
 import { hubResolvers } from './resolvers/hub'
+import { pvResolvers } from './resolvers/pv'
 import { userResolvers } from './resolvers/users'
 
 export interface GraphQLPluginOptions {
@@ -39,6 +40,7 @@ const resolvers = [
   blindResolvers,
   automationResolvers,
   hubResolvers,
+  pvResolvers,
 ].reduce(
   (all, part) => {
     for (const [type, fields] of Object.entries(part)) all[type] = { ...all[type], ...fields }

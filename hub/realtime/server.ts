@@ -98,6 +98,10 @@ export class RealtimeServer {
       events.on('bus:status', (status) => {
         io.emit('bus:status', status)
       }),
+      // Every socket is a logged-in user's, and every user may see the PV inverter.
+      events.on('pv:sample', (sample) => {
+        io.emit('pv:sample', sample)
+      }),
     )
     this.sessionCheck = setInterval(
       () => this.dropDeadSessions(),

@@ -63,6 +63,8 @@ export interface StartOptions {
   clockCheckMs?: number
   /** How old an MQTT command may be (default 10 s). */
   mqttCommandMaxAgeMs?: number
+  /** How often the PV inverter is read, when config.pv is set (default 10 s). */
+  pvPollMs?: number
   /** Collects the hub's log lines (JSON, debug and up) for a test that reads its log. */
   logLines?: string[]
 }
@@ -88,6 +90,7 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     ntpSynchronized: options.ntpSynchronized ?? (() => null),
     ...(options.clockCheckMs && { clockCheckMs: options.clockCheckMs }),
     ...(options.mqttCommandMaxAgeMs && { mqttCommandMaxAgeMs: options.mqttCommandMaxAgeMs }),
+    ...(options.pvPollMs && { pvPollMs: options.pvPollMs }),
     ...(process.env.LAMELLA_TEST_LOG && { logger: { level: process.env.LAMELLA_TEST_LOG } }),
     ...(options.logLines && {
       logger: { level: 'debug', stream: { write: (line: string) => options.logLines!.push(line) } },

@@ -1,0 +1,77 @@
+// The 1-minute PV samples: the mean of the polls within each minute (a value is null when no
+// poll of the minute had it), written when the minute is over, kept 14 days.
+import { and, asc, gte, lt } from 'drizzle-orm'
+import type { Db } from '../db/open'
+import { pvSamples } from '../db/schema'
+
+export const SAMPLE_MS = 60_000
+export const KEEP_SAMPLES_MS = 14 * 24 * 60 * 60_000
+
+export interface PvSampleRow {
+  at: number
+  powerW: number | null
+  dcPowerW: number | null
+}
+
+/** A running mean that ignores missing values. */
+class Mean {
+  private sum = 0
+  private count = 0
+  add(value: number | null): void {
+    if (value === null) return
+    this.sum += value
+    this.count++
+  }
+  get value(): number | null {
+    return this.count === 0 ? null : this.sum / this.count
+  }
+}
+
+export class PvHistory {
+  private minute: { at: number; power: Mean; dcPower: Mean } | null = null
+
+  constructor(private readonly db: Db) {}
+
+  /** One poll's values; the minute before is written once a poll falls in a later one. */
+  add(at: number, powerW: number | null, dcPowerW: number | null): void {
+    const minuteAt = Math.floor(at / SAMPLE_MS) * SAMPLE_MS
+    if (this.minute && this.minute.at !== minuteAt) this.flush()
+    this.minute ??= { at: minuteAt, power: new Mean(), dcPower: new Mean() }
+    this.minute.power.add(powerW)
+    this.minute.dcPower.add(dcPowerW)
+  }
+
+  /** Writes the minute being gathered (at stop, or when a poll opens the next minute). */
+  flush(): void {
+    const m = this.minute
+    this.minute = null
+    if (!m) return
+    const row = { at: m.at, powerW: m.power.value, dcPowerW: m.dcPower.value }
+    this.db
+      .insert(pvSamples)
+      .values(row)
+      .onConflictDoUpdate({
+        target: pvSamples.at,
+        set: { powerW: row.powerW, dcPowerW: row.dcPowerW },
+      })
+      .run()
+  }
+
+  /** Samples in [from, to), oldest first. */
+  range(from: number, to: number): PvSampleRow[] {
+    return this.db
+      .select()
+      .from(pvSamples)
+      .where(and(gte(pvSamples.at, from), lt(pvSamples.at, to)))
+      .orderBy(asc(pvSamples.at))
+      .all()
+  }
+
+  /** Drops samples older than 14 days; returns how many went. */
+  purge(now: number): number {
+    return this.db
+      .delete(pvSamples)
+      .where(lt(pvSamples.at, now - KEEP_SAMPLES_MS))
+      .run().changes
+  }
+}
