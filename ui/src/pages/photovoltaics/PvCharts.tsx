@@ -144,13 +144,8 @@ export function PowerChart({
       ],
       series: [
         {},
-        {
-          label: 'Power',
-          stroke: colors.line,
-          fill: colors.fill,
-          width: 2,
-          points: { show: false },
-        },
+        // uPlot shows the points only while they are sparse: a first live sample is a dot.
+        { label: 'Power', stroke: colors.line, fill: colors.fill, width: 2 },
       ],
       cursor: { y: false, drag: { x: false, y: false } },
     }),
