@@ -9,6 +9,9 @@ import type {
   Blind,
   BlindUsage,
   HubStatus,
+  PvDay,
+  PvSample,
+  PvStatus,
   User,
 } from './types'
 
@@ -32,3 +35,10 @@ export const useUserList = () => useQuery<User[]>(keys.userList)
 export const HUB_STATUS_REFRESH_MS = 30_000
 export const useHubStatus = () =>
   useQuery<HubStatus>(keys.hubStatus, { refreshInterval: HUB_STATUS_REFRESH_MS })
+/** Kept live by `pv:sample` pushes (LiveUpdates); asked again every minute in case one is missed. */
+export const PV_REFRESH_MS = 60_000
+export const usePv = () => useQuery<PvStatus>(keys.pv, { refreshInterval: PV_REFRESH_MS })
+/** `range` null: not asked yet (the hub's time zone is not known). */
+export const usePvHistory = (range: { from: string; to: string } | null) =>
+  useQuery<PvSample[]>(range ? keys.pvHistory(range.from, range.to) : null)
+export const usePvEnergy = (days: number) => useQuery<PvDay[]>(keys.pvEnergy(days))

@@ -13,6 +13,9 @@ import type {
   Calibration,
   Direction,
   HubStatus,
+  PvDay,
+  PvSample,
+  PvStatus,
   User,
   UserInput,
   UserUpdateInput,
@@ -23,6 +26,8 @@ const BLIND =
 const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
+const PV =
+  'configured online error offlineSince device { manufacturer model serial version } powerW dcPowerW todayWh lifetimeWh state mppt { id label powerW voltageV currentA } updatedAt'
 
 export type QueryKey =
   | readonly ['whoAmI']
@@ -35,6 +40,9 @@ export type QueryKey =
   | readonly ['userList']
   | readonly ['user', string]
   | readonly ['hubStatus']
+  | readonly ['pv']
+  | readonly ['pvHistory', string, string]
+  | readonly ['pvEnergy', number]
 
 export const keys = {
   whoAmI: ['whoAmI'] as const,
@@ -47,7 +55,11 @@ export const keys = {
   userList: ['userList'] as const,
   user: (id: string) => ['user', id] as const,
   hubStatus: ['hubStatus'] as const,
-} satisfies Record<string, QueryKey | ((id: string) => QueryKey)>
+  pv: ['pv'] as const,
+  /** Samples in [from, to), ISO-8601. */
+  pvHistory: (from: string, to: string) => ['pvHistory', from, to] as const,
+  pvEnergy: (days: number) => ['pvEnergy', days] as const,
+} satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>
 
 /** The SWR fetcher: runs the query a key names. */
 export async function fetchKey(key: QueryKey): Promise<unknown> {
@@ -121,6 +133,24 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
           'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } pulseMode hubTimedPulseUnits mqtt { broker hubId connected since error } } }',
         )
       ).hubStatus
+    case 'pv':
+      return (await run<{ pv: PvStatus }>('pv', `query pv { pv { ${PV} } }`)).pv
+    case 'pvHistory':
+      return (
+        await run<{ pvHistory: PvSample[] }>(
+          'pvHistory',
+          'query pvHistory($from: String!, $to: String!) { pvHistory(from: $from, to: $to) { at powerW dcPowerW } }',
+          { from: key[1], to: key[2] },
+        )
+      ).pvHistory
+    case 'pvEnergy':
+      return (
+        await run<{ pvEnergy: PvDay[] }>(
+          'pvEnergy',
+          'query pvEnergy($days: Int) { pvEnergy(days: $days) { day wh } }',
+          { days: key[1] },
+        )
+      ).pvEnergy
   }
 }
 

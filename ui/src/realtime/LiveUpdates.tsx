@@ -1,10 +1,11 @@
 // Turns the hub's pushes into cache updates: `data:changed` revalidates the queries it names,
 // `blind:motion` patches the blind's motion and position in place, `automation:run` refreshes that
-// automation's list entry, page and history, `bus:status` patches the hub status.
+// automation's list entry, page and history, `bus:status` patches the hub status, `pv:sample`
+// patches the inverter's live values (and asks for the rest when it goes offline or comes back).
 import { unstable_serialize, useSWRConfig } from 'swr'
 import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
 import { keys, type QueryKey } from '../api/operations'
-import type { Blind, HubStatus } from '../api/types'
+import type { Blind, HubStatus, PvStatus } from '../api/types'
 import { useHubEvent } from './realtime'
 
 export function LiveUpdates() {
@@ -40,6 +41,18 @@ export function LiveUpdates() {
       ...status,
       bus: { online, path, error: error ?? null },
     }))
+  })
+
+  useHubEvent('pv:sample', ({ at, online, powerW, dcPowerW, todayWh, state }) => {
+    const cached = cache.get(unstable_serialize(keys.pv))?.data as PvStatus | undefined
+    // Offline or back: the error, since when and the device come with the full answer.
+    if (cached && cached.online !== online) {
+      void mutate(keys.pv)
+      return
+    }
+    patchLoaded<PvStatus>(keys.pv, (pv) =>
+      online ? { ...pv, powerW, dcPowerW, todayWh, state, updatedAt: at } : pv,
+    )
   })
 
   return null

@@ -19,7 +19,7 @@ const BlindsPage = lazy(() => import('../pages/blinds/BlindsPage'))
 const AutomationListPage = lazy(() => import('../pages/automation/AutomationListPage'))
 const AutomationEditPage = lazy(() => import('../pages/automation/AutomationEditPage'))
 const UsersPage = lazy(() => import('../pages/users/UsersPage'))
-const PhotovoltaicsPage = lazy(() => import('../pages/PhotovoltaicsPage'))
+const PhotovoltaicsPage = lazy(() => import('../pages/photovoltaics/PhotovoltaicsPage'))
 
 // Order matters: /automation/create must match before /automation/:id.
 export const MENU_ENTRIES: readonly MenuEntry[] = [

@@ -1,11 +1,12 @@
-// /: a greeting, the hub's health, and the blinds and automations this user starred, so the
-// daily things are one tap away.
+// /: a greeting, the hub's health, the solar inverter's power once one is set up, and the
+// blinds and automations this user starred, so the daily things are one tap away.
 import { useId } from 'react'
 import { useWhoAmI } from '../../api/hooks'
 import { useBusProblem } from '../../components/BusNotice'
 import { FavoriteAutomations } from './FavoriteAutomations'
 import { FavoriteBlinds } from './FavoriteBlinds'
 import { HubHealth } from './HubHealth'
+import { PvCard } from './PvCard'
 import { greetingFor } from './greeting'
 import './home.css'
 
@@ -25,6 +26,7 @@ export default function HomePage() {
         </div>
       </header>
       <HubHealth busReasonId={busReasonId} />
+      <PvCard />
       <FavoriteBlinds moveBlockedBy={bus?.offline ? busReasonId : null} />
       <FavoriteAutomations />
     </section>
