@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 const require = createRequire(import.meta.url)
@@ -15,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most tests wait on timers, sockets and child processes rather than the CPU, so two files
+    // at once on a 2-core machine take 575 s instead of 779 s (vitest's own default is cores - 1).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

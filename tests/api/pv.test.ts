@@ -64,14 +64,19 @@ const BAD_ARGUMENTS: [string, string, Record<string, unknown>, string][] = [
 ]
 
 async function expectBadArguments(t: TestHub) {
-  const before = t.snapshot()
+  // The poller writes the pv_ tables by itself every poll; everything else must stay as it was.
+  const records = () =>
+    JSON.stringify(
+      (JSON.parse(t.snapshot()) as [string, unknown][]).filter(([name]) => !name.startsWith('pv_')),
+    )
+  const before = records()
   for (const [what, query, variables, field] of BAD_ARGUMENTS) {
     const res = await t.gql(query, variables, t.adminToken)
     expect(res.status, what).toBe(400)
     expect(res.errors?.[0]?.extensions, what).toEqual({ code: 400, field })
     expect(res.errors?.[0]?.message, what).toMatch(new RegExp(`^${field} must`))
   }
-  expect(t.snapshot()).toBe(before)
+  expect(records()).toBe(before)
 }
 
 describe('PV while LAMELLA_PV is not set', () => {
@@ -181,14 +186,14 @@ describe('PV with an inverter on the network', () => {
     expect(s.mppt.map((m) => m.id)).toEqual([1, 2])
     expect(s.lifetimeWh).toBeGreaterThan(1_000_000)
     expect(Date.now() + skew - Date.parse(s.updatedAt!)).toBeLessThan(2000)
-    const energy = await t.gql<{ pvEnergy: { day: string; wh: number }[] }>(
-      ENERGY,
-      { days: 7 },
-      anna,
-    )
+    // One request, so that no poll lands between the two answers.
+    const energy = await t.gql<{
+      pv: { todayWh: number }
+      pvEnergy: { day: string; wh: number }[]
+    }>('{ pv { todayWh } pvEnergy(days: 7) { day wh } }', {}, anna)
     expect(energy.data!.pvEnergy).toHaveLength(7)
     expect(energy.data!.pvEnergy.slice(0, 6).every((d) => d.wh === 0)).toBe(true)
-    expect(energy.data!.pvEnergy[6]!.wh).toBe((await status()).todayWh)
+    expect(energy.data!.pvEnergy[6]!.wh).toBe(energy.data!.pv.todayWh)
     const defaults = await t.gql<{ pvEnergy: unknown[] }>(ENERGY, {}, anna)
     expect(defaults.data!.pvEnergy).toHaveLength(30)
   })
