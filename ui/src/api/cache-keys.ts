@@ -8,7 +8,9 @@ type Operation = QueryKey[0]
 
 const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
   // Blind names show in users' assignments; a regular user's automations depend on their blinds.
+  // Shading's moves of a blind come with its changes.
   blind: [
+    'shadingMoves',
     'blindList',
     'blind',
     'blindUsage',
