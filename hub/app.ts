@@ -22,6 +22,7 @@ import { PositionTracker } from './position/tracker'
 import { EmulatedMotors } from './position/emulated-motors'
 import { EmulatorLink } from './bus/link-emulator'
 import { Engine } from './engine/engine'
+import { Holiday } from './holiday/holiday'
 import { ClockWatch } from './clock/clock-watch'
 import { readNtpSynchronized } from './clock/ntp-state'
 import { newestRecordAt } from './db/newest-record'
@@ -57,6 +58,8 @@ export interface AppDeps {
   mqttCommandMaxAgeMs?: number
   /** How often the PV inverter is read (default 10 s, hub/pv). */
   pvPollMs?: number
+  /** Holiday mode's random offset source, [0, 1) (default Math.random). */
+  random?: () => number
 }
 
 const PURGE_SESSIONS_MS = 60 * 60 * 1000
@@ -66,6 +69,7 @@ export interface Hub {
   events: HubEvents
   services: Services
   bus: Bus
+  engine: Engine
 }
 
 export async function buildHub(deps: AppDeps): Promise<Hub> {
@@ -117,6 +121,9 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   motors?.start()
   const busStatus = () => bus.status()
 
+  // Holiday mode pauses schedules (and shading); other modules ask it and hear 'holiday:changed'.
+  const holiday = new Holiday({ db, events, now })
+
   // The engine asks the clock whether schedules may fire; the clock tells the engine when
   // that changes. Neither calls the other before both exist.
   const engine: Engine = new Engine({
@@ -127,6 +134,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     config,
     now,
     clockTrusted: () => clock.trusted,
+    holiday,
+    ...(deps.random && { random: deps.random }),
     log: app.log,
   })
   const clock = new ClockWatch({
@@ -184,6 +193,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         mqtt: () => mqtt?.status() ?? null,
       }),
     pv: pv ?? unconfiguredPv,
+    holiday,
   }
 
   // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
@@ -268,7 +278,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     await realtime.stop()
   })
 
-  return { app, events, services, bus }
+  return { app, events, services, bus, engine }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -8,6 +8,7 @@ import type {
   ChangedEntity,
   PvSampleEvent,
 } from './realtime/events'
+import type { HolidayState } from './holiday/holiday'
 
 /** For each user id, the ids of the changed entities that user may see. */
 export type Audience = Map<string, string[]>
@@ -23,6 +24,8 @@ export interface HubEventMap {
   'automation:run': { event: AutomationRunEvent; audience: string[] }
   /** After each poll of the PV inverter, and when it goes offline or online: every user. */
   'pv:sample': PvSampleEvent
+  /** Holiday mode was switched or its random offset changed (hub/holiday): every user. */
+  'holiday:changed': HolidayState
 }
 
 export class HubEvents {

@@ -26,6 +26,18 @@ export interface Blind {
   tiltTimeMs: number
   room: string | null
   myPosition: number | null
+  /** Whether the travel times were given rather than left at the default guess. */
+  travelTimeKnown: boolean
+  facadeAzimuth: number | null
+  fovLeft: number
+  fovRight: number
+  minElevation: number
+  shadePosition: number | null
+  shadeTilt: number | null
+  shadingEnabled: boolean
+  shadingMinBrightness: number
+  shadingReturnPosition: number | null
+  shadingResumeAt: string | null
   isFavorite: boolean
 }
 
@@ -40,9 +52,34 @@ const blindColumns = {
   tiltTimeMs: blinds.tiltTimeMs,
   room: blinds.room,
   myPosition: blinds.myPosition,
+  travelTimeKnown: blinds.travelTimeKnown,
+  facadeAzimuth: blinds.facadeAzimuth,
+  fovLeft: blinds.fovLeft,
+  fovRight: blinds.fovRight,
+  minElevation: blinds.minElevation,
+  shadePosition: blinds.shadePosition,
+  shadeTilt: blinds.shadeTilt,
+  shadingEnabled: blinds.shadingEnabled,
+  shadingMinBrightness: blinds.shadingMinBrightness,
+  shadingReturnPosition: blinds.shadingReturnPosition,
+  shadingResumeAt: blinds.shadingResumeAt,
 }
 
 type BlindRow = Omit<Blind, 'isFavorite' | 'travelTimeMs'>
+
+/** The facade and shading fields, which an update keeps where its input leaves them out. */
+const shadingColumns = {
+  facadeAzimuth: blinds.facadeAzimuth,
+  fovLeft: blinds.fovLeft,
+  fovRight: blinds.fovRight,
+  minElevation: blinds.minElevation,
+  shadePosition: blinds.shadePosition,
+  shadeTilt: blinds.shadeTilt,
+  shadingEnabled: blinds.shadingEnabled,
+  shadingMinBrightness: blinds.shadingMinBrightness,
+  shadingReturnPosition: blinds.shadingReturnPosition,
+  shadingResumeAt: blinds.shadingResumeAt,
+}
 
 export class BlindRepository {
   constructor(
@@ -125,9 +162,15 @@ export class BlindRepository {
     return this.get(viewer, id)
   }
 
+  /**
+   * Replaces a blind's fields with the input's; facade and shading fields the input leaves out
+   * (clients from before shading never send them) stay as they are, and null clears them.
+   */
   update(viewer: Viewer, id: string, input: BlindInput): Blind {
     checkId('id', id)
-    const spec = checkBlindInput(input)
+    const current = this.db.select(shadingColumns).from(blinds).where(eq(blinds.id, id)).get()
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+    const spec = checkBlindInput({ ...current, ...given } as BlindInput)
     this.db.transaction(
       (tx) => {
         if (!tx.select({ id: blinds.id }).from(blinds).where(eq(blinds.id, id)).get()) {

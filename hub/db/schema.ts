@@ -58,6 +58,23 @@ export const blinds = sqliteTable(
     /** Where the blind stood when it last stopped, 0-100 (100 = open); null: not known. */
     position: real('position'),
     tilt: real('tilt'),
+    /**
+     * Whether the travel times were given (or timed) rather than left at the 60 s guess:
+     * shading needs them to take the blind to its shade position.
+     */
+    travelTimeKnown: integer('travel_time_known', { mode: 'boolean' }).notNull().default(true),
+    /** The facade for sun-aware shading (ARCHITECTURE.md section 12); null: none. */
+    facadeAzimuth: integer('facade_azimuth'),
+    fovLeft: integer('fov_left').notNull().default(90),
+    fovRight: integer('fov_right').notNull().default(90),
+    minElevation: integer('min_elevation').notNull().default(0),
+    shadePosition: integer('shade_position'),
+    shadeTilt: integer('shade_tilt'),
+    shadingEnabled: integer('shading_enabled', { mode: 'boolean' }).notNull().default(false),
+    shadingMinBrightness: integer('shading_min_brightness').notNull().default(40),
+    shadingReturnPosition: integer('shading_return_position'),
+    /** "HH:MM" in the hub's time zone; null: a person's command pauses until midnight. */
+    shadingResumeAt: text('shading_resume_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -271,4 +288,20 @@ export const pvSamples = sqliteTable('pv_samples', {
   at: integer('at').primaryKey(),
   powerW: real('power_w'),
   dcPowerW: real('dc_power_w'),
+})
+
+/**
+ * The household's settings (one row, id 1). Holiday mode pauses every CRON and SUN trigger and
+ * all shading; `holidayPausedFrom`/`holidayPausedUntil` keep the last finished holiday, so a
+ * start after it neither fires nor records as missed what fell due during it.
+ */
+export const settings = sqliteTable('settings', {
+  id: integer('id').primaryKey(),
+  holidayEnabled: integer('holiday_enabled', { mode: 'boolean' }).notNull().default(false),
+  /** Since when holiday mode is on; null while off. */
+  holidaySince: integer('holiday_since'),
+  holidayPausedFrom: integer('holiday_paused_from'),
+  holidayPausedUntil: integer('holiday_paused_until'),
+  /** 0-30: CRON and SUN firings are shifted by a random amount up to this. */
+  randomOffsetMinutes: integer('random_offset_minutes').notNull().default(0),
 })

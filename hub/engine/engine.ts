@@ -11,7 +11,7 @@ import type { AutomationRunEvent } from '../realtime/events'
 import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
 import { AutomationRunner, type ScenePlan } from './runner'
-import { Scheduler } from './scheduler'
+import { Scheduler, type HolidayPause } from './scheduler'
 import type { Positions } from '../position/positions'
 
 export interface EngineDeps {
@@ -23,6 +23,10 @@ export interface EngineDeps {
   now: () => number
   /** False while the clock is known to be wrong: then no schedule fires (hub/clock). */
   clockTrusted: () => boolean
+  /** Holiday mode: no CRON or SUN firing while it is on; its random offset shifts each one. */
+  holiday?: HolidayPause & { readonly randomOffsetMinutes: number }
+  /** The offset's random source, [0, 1); Math.random unless a test passes its own. */
+  random?: () => number
   log: {
     child(bindings: object): {
       warn(obj: object, msg: string): void
@@ -78,6 +82,11 @@ export class Engine {
         })
       },
       log: deps.log.child({ module: 'scheduler' }),
+      ...(deps.holiday && {
+        holiday: deps.holiday,
+        randomOffsetMinutes: () => deps.holiday?.randomOffsetMinutes ?? 0,
+      }),
+      ...(deps.random && { random: deps.random }),
     })
   }
 

@@ -3,6 +3,9 @@
 // reschedules it at once. Firings due together start together, in one transaction. A firing
 // found late by under 5 minutes (slow start, busy CPU, a clock step) still runs; an older one
 // is recorded as a missed run, never silently dropped.
+// Holiday mode (hub/holiday) skips every firing due while it holds, without a record; its
+// random offset shifts each firing by up to N minutes (never past the next one), and lateness
+// counts from the shifted time, so a shifted firing is neither late nor missed.
 import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import { CronSchedule } from './cron'
@@ -29,6 +32,18 @@ export interface SchedulerDeps {
   fire(firings: Firing[]): (string | null)[]
   missed(automationId: string, source: RunSource, dueAt: number, why: string): void
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+  /** Holiday mode: whether it is on, and until when it held at a time (hub/holiday). */
+  holiday?: HolidayPause
+  /** The lived-in offset's bound, 0-30 minutes, asked at each firing drawn. */
+  randomOffsetMinutes?: () => number
+  /** A number in [0, 1); Math.random unless a test passes its own. */
+  random?: () => number
+}
+
+export interface HolidayPause {
+  readonly enabled: boolean
+  /** The end of the holiday that held at `at` (Infinity while it goes on), or null. */
+  pausedUntil(at: number): number | null
 }
 
 export interface Firing {
@@ -41,7 +56,9 @@ interface Entry {
   trigger: ScheduledTrigger['trigger']
   next: (after: number) => number | null
   source: RunSource
+  /** The next firing as the trigger says, and when it really fires (shifted by the offset). */
   due: number | null
+  at: number | null
 }
 
 export class Scheduler {
@@ -83,9 +100,11 @@ export class Scheduler {
     this.settle()
   }
 
+  /** Null while holiday mode is on: nothing fires then. */
   nextRunAt(automationId: string): string | null {
-    const due = this.entries.get(automationId)?.due
-    return due == null ? null : new Date(due).toISOString()
+    if (this.deps.holiday?.enabled) return null
+    const at = this.entries.get(automationId)?.at
+    return at == null ? null : new Date(at).toISOString()
   }
 
   private schedule(t: ScheduledTrigger): void {
@@ -93,12 +112,36 @@ export class Scheduler {
     if (!next || !t.trigger.enabled) return
     const now = this.deps.now()
     const base = Math.max(t.lastScheduledAt ?? 0, t.updatedAt, now - CATCH_UP_WINDOW_MS)
-    this.entries.set(t.id, {
+    const entry: Entry = {
       trigger: t.trigger,
       next,
       source: t.trigger.type === 'SUN' ? 'sun' : 'cron',
-      due: next(base),
-    })
+      due: null,
+      at: null,
+    }
+    this.setDue(entry, next(base))
+    this.entries.set(t.id, entry)
+  }
+
+  /** Sets an entry's next firing and draws its random offset. */
+  private setDue(entry: Entry, due: number | null): void {
+    entry.due = due
+    entry.at = due === null ? null : due + this.offsetOf(entry, due)
+  }
+
+  /**
+   * A random shift in [0, N] minutes, drawn per firing; less than the time to the firing after
+   * it, so firings keep their order and none is passed over. A firing whose window is going
+   * on (a start within it) is drawn from what is left of the window, so it is not late.
+   */
+  private offsetOf(entry: Entry, due: number): number {
+    const minutes = this.deps.randomOffsetMinutes?.() ?? 0
+    if (minutes <= 0) return 0
+    const following = entry.next(due)
+    const room = Math.min(minutes * 60_000, following === null ? Infinity : following - due)
+    const passed = this.deps.now() - due
+    const least = passed > 0 && passed < room ? passed : 0
+    return least + Math.floor((room - least) * (this.deps.random ?? Math.random)())
   }
 
   private nextFunction(t: ScheduledTrigger): ((after: number) => number | null) | null {
@@ -151,18 +194,29 @@ export class Scheduler {
     let unrecorded = 0
     let firstUnrecorded: number | null = null
     let passedOverUntil: number | null = null
-    while (entry.due !== null && entry.due <= now) {
-      const due = entry.due
+    while (entry.due !== null && entry.at !== null && entry.at <= now) {
+      const due = entry.at
+      const pausedUntil = this.deps.holiday?.pausedUntil(due) ?? null
+      if (pausedUntil !== null) {
+        // Holiday mode: skipped, not missed. A catch-up over a long holiday is one step.
+        const after = pausedUntil > now ? now : pausedUntil - 1
+        this.deps.log.info(
+          { automationId: id, dueAt: new Date(due).toISOString() },
+          'holiday mode: scheduled firing skipped',
+        )
+        this.setDue(entry, entry.next(Math.max(entry.due, after)))
+        continue
+      }
       const late = now - due
       if (recorded >= MISSED_RECORDS_MAX && late >= MISSED_GRACE_MS) {
         // Past the cap, the older firings are passed over in one step: walking them one by
         // one holds the hub up for seconds (a cron every 2 s, down for a day: 43,200).
         firstUnrecorded ??= due
         passedOverUntil = now - MISSED_GRACE_MS
-        entry.due = entry.next(passedOverUntil)
+        this.setDue(entry, entry.next(passedOverUntil))
         continue
       }
-      const following = entry.next(due)
+      const following = entry.next(entry.due)
       const nextIsDueToo = following !== null && following <= now
       if (late < MISSED_GRACE_MS && !nextIsDueToo) {
         toFire = due
@@ -177,7 +231,7 @@ export class Scheduler {
         firstUnrecorded ??= due
         unrecorded++
       }
-      entry.due = following
+      this.setDue(entry, following)
     }
     if (firstUnrecorded !== null) {
       // One more record stands for the rest, so the history says that more were lost.
@@ -211,8 +265,8 @@ export class Scheduler {
     clearTimeout(this.timer)
     this.timer = undefined
     let earliest: number | null = null
-    for (const { due } of this.entries.values()) {
-      if (due !== null && (earliest === null || due < earliest)) earliest = due
+    for (const { at } of this.entries.values()) {
+      if (at !== null && (earliest === null || at < earliest)) earliest = at
     }
     if (earliest === null) return
     const wait = Math.min(Math.max(0, earliest - now), MAX_TIMER_MS)

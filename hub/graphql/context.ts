@@ -7,6 +7,8 @@ import type { Authenticated } from '../db/sessions'
 import type { UserRepository } from '../db/users'
 import type { Positions } from '../position/positions'
 import type { PvService } from '../pv/service'
+import type { Holiday } from '../holiday/holiday'
+import type { ShadingView } from '../shading/types'
 import type { HubStatus } from '../status'
 
 export interface Services {
@@ -25,6 +27,10 @@ export interface Services {
   hubStatus(): HubStatus
   /** The PV inverter (hub/pv), or its answers while LAMELLA_PV is not set. */
   pv: PvService
+  /** Holiday mode and the random offset of CRON and SUN firings (hub/holiday). */
+  holiday: Holiday
+  /** Sun-aware shading (hub/shading), once it runs; absent, every blind is not shading. */
+  shading?: ShadingView
 }
 
 export interface GraphQLContext {

@@ -17,6 +17,7 @@ import { fieldLimitRule, QUERY_DEPTH_LIMIT } from './request-limits'
 import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
 import { blindLoaders, blindResolvers } from './resolvers/blinds'
+import { holidayResolvers } from './resolvers/holiday'
 import { hubResolvers } from './resolvers/hub'
 import { pvResolvers } from './resolvers/pv'
 import { userResolvers } from './resolvers/users'
@@ -41,6 +42,7 @@ const resolvers = [
   automationResolvers,
   hubResolvers,
   pvResolvers,
+  holidayResolvers,
 ].reduce(
   (all, part) => {
     for (const [type, fields] of Object.entries(part)) all[type] = { ...all[type], ...fields }

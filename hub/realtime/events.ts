@@ -3,7 +3,8 @@
 
 export type Motion = 'IDLE' | 'MOVING_UP' | 'MOVING_DOWN'
 export type RunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
-export type ChangedEntity = 'blind' | 'automation' | 'user'
+/** 'holiday': holiday mode changed; its ids are empty (ask the `holiday` query). */
+export type ChangedEntity = 'blind' | 'automation' | 'user' | 'holiday'
 
 export interface BlindMotionEvent {
   id: string

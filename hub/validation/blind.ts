@@ -10,6 +10,7 @@ import {
   TRAVEL_TIME_MAX_MS,
   TRAVEL_TIME_MIN_MS,
 } from './fields'
+import { checkShadingInput, type ShadingInput, type ShadingSpec } from './shading'
 
 export const START_DELAY_MAX_MS = 2000
 export const TILT_TIME_MIN_MS = 100
@@ -44,7 +45,7 @@ export function checkRoom(field: string, value: string | null | undefined): stri
 
 export const DEFAULT_TRAVEL_TIME_MS = 60000
 
-export interface BlindInput {
+export interface BlindInput extends ShadingInput {
   name: string
   blindAddressUp: string
   blindAddressDown: string
@@ -59,7 +60,7 @@ export interface BlindInput {
 }
 
 /** A blind's columns, checked and normalised. */
-export interface BlindSpec {
+export interface BlindSpec extends ShadingSpec {
   name: string
   nameKey: string
   addressUp: string
@@ -70,6 +71,8 @@ export interface BlindSpec {
   tiltTimeMs: number
   room: string | null
   myPosition: number | null
+  /** Whether a travel time was given, rather than left at the default guess. */
+  travelTimeKnown: boolean
 }
 
 export function checkTravelTime(field: string, value: number): number {
@@ -85,6 +88,9 @@ export function checkBlindInput(input: BlindInput): BlindSpec {
     throw badInput('blindAddressDown', `must differ from blindAddressUp (both are ${addressUp})`)
   }
   const both = checkTravelTime('travelTimeMs', input.travelTimeMs ?? DEFAULT_TRAVEL_TIME_MS)
+  const travelTimeKnown =
+    input.travelTimeMs != null || input.travelTimeUpMs != null || input.travelTimeDownMs != null
+  const tiltTimeMs = checkTiltTime('tiltTimeMs', input.tiltTimeMs ?? 0)
   return {
     name,
     nameKey: nameKey(name),
@@ -96,9 +102,11 @@ export function checkBlindInput(input: BlindInput): BlindSpec {
       input.travelTimeDownMs == null
         ? both
         : checkTravelTime('travelTimeDownMs', input.travelTimeDownMs),
+    travelTimeKnown,
     motorStartDelayMs: checkStartDelay('motorStartDelayMs', input.motorStartDelayMs ?? 0),
-    tiltTimeMs: checkTiltTime('tiltTimeMs', input.tiltTimeMs ?? 0),
+    tiltTimeMs,
     room: checkRoom('room', input.room),
     myPosition: input.myPosition == null ? null : checkPercent('myPosition', input.myPosition),
+    ...checkShadingInput(input, { travelTimeKnown, tiltTimeMs }),
   }
 }

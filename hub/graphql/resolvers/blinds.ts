@@ -1,6 +1,7 @@
 import { requireAdmin, requireUser } from '../../auth/permissions'
 import type { Direction } from '../../position/positions'
 import type { Blind, BlindInput } from '../../db/blinds'
+import { NOT_SHADING } from '../../shading/types'
 import type { GraphQLContext } from '../context'
 
 export const blindResolvers = {
@@ -58,6 +59,8 @@ export const blindResolvers = {
       const { endsAt } = ctx.services.positions.state(blind.id)
       return endsAt === null ? null : new Date(endsAt).toISOString()
     },
+    shading: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.shading?.stateOf(blind.id) ?? NOT_SHADING,
   },
 }
 

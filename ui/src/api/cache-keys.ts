@@ -34,6 +34,8 @@ const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
     'automation',
     'automationRuns',
   ],
+  // Holiday mode: automations' next runs pause and resume with it (the Home card is the UI's).
+  holiday: ['automationList', 'automation'],
 }
 
 /** A matcher for SWR's `mutate(matcher)`: the keys `entity`'s change makes stale. */
