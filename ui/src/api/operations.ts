@@ -171,10 +171,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       ).shadingMoves
     case 'holiday':
       return (
-        await run<{ holiday: Holiday }>(
-          'holiday',
-          `query holiday { holiday { ${HOLIDAY} } }`,
-        )
+        await run<{ holiday: Holiday }>('holiday', `query holiday { holiday { ${HOLIDAY} } }`)
       ).holiday
   }
 }

@@ -48,12 +48,20 @@ interface Props {
   fovLeft: number
   fovRight: number
   onChange: (azimuth: number) => void
-  /** Ids of the hint and error that describe the dial. */
+  /** Ids of the text that describes the dial. */
   describedBy?: string | undefined
+  /** Its number field holds a broken rule: the rim turns red (the field says why). */
   invalid?: boolean
 }
 
-export function FacadePicker({ azimuth, fovLeft, fovRight, onChange, describedBy, invalid }: Props) {
+export function FacadePicker({
+  azimuth,
+  fovLeft,
+  fovRight,
+  onChange,
+  describedBy,
+  invalid,
+}: Props) {
   const svg = useRef<SVGSVGElement>(null)
 
   const setFromPointer = (event: PointerEvent<SVGSVGElement>) => {
@@ -95,7 +103,6 @@ export function FacadePicker({ azimuth, fovLeft, fovRight, onChange, describedBy
       // A slider must have a value: with no facade yet, where the keys start (said as "not set").
       aria-valuenow={azimuth ?? 180}
       aria-valuetext={facingText(azimuth)}
-      aria-invalid={invalid ? true : undefined}
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
     >

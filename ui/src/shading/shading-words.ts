@@ -22,9 +22,7 @@ export function compassName(azimuth: number): string {
 
 /** "Window faces 180°, south", or that no facade is set. */
 export function facingText(azimuth: number | null): string {
-  return azimuth === null
-    ? 'No facade set'
-    : `Window faces ${azimuth}°, ${compassName(azimuth)}`
+  return azimuth === null ? 'No facade set' : `Window faces ${azimuth}°, ${compassName(azimuth)}`
 }
 
 const REASON_WORDS: Record<ShadingReason, string> = {
@@ -55,6 +53,7 @@ export function shadingStateText(
   timeZone: string | undefined,
 ): string | null {
   if (!shading) return null
-  if (shading.pausedUntil) return `Paused by you until ${weekdayTime(shading.pausedUntil, timeZone)}`
+  if (shading.pausedUntil)
+    return `Paused by you until ${weekdayTime(shading.pausedUntil, timeZone)}`
   return shading.active ? 'Shading' : null
 }

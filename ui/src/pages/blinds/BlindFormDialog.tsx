@@ -92,10 +92,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
       title={blind ? `Edit ${blind.name}` : 'Add blind'}
       onClose={onClose}
       onSubmit={() =>
-        void submit(
-          { ...checkBlindForm(values), ...checkShadingForm(shading, values.slats) },
-          save,
-        )
+        void submit({ ...checkBlindForm(values), ...checkShadingForm(shading, values.slats) }, save)
       }
       {...status}
     >

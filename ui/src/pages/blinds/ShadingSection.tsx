@@ -40,7 +40,10 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
   })
   const typedAzimuth = typedNumber(values.facadeAzimuth)
   const azimuth =
-    typedAzimuth !== null && Number.isInteger(typedAzimuth) && typedAzimuth >= 0 && typedAzimuth < 360
+    typedAzimuth !== null &&
+    Number.isInteger(typedAzimuth) &&
+    typedAzimuth >= 0 &&
+    typedAzimuth < 360
       ? typedAzimuth
       : null
   const fov = (typed: string) => {
@@ -59,8 +62,8 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
         <p className="banner banner-warning shading-location">
           <AlertIcon />
           <span>
-            The hub does not know where it stands, so it cannot tell where the sun is. Shading
-            needs <code>LAMELLA_LAT</code> and <code>LAMELLA_LON</code> set on the hub.
+            The hub does not know where it stands, so it cannot tell where the sun is. Shading needs{' '}
+            <code>LAMELLA_LAT</code> and <code>LAMELLA_LON</code> set on the hub.
           </span>
         </p>
       )}

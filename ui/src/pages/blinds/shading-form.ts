@@ -152,7 +152,8 @@ export function checkShadingForm(values: ShadingFormValues, slats: boolean): Fie
     () =>
       input.shadingReturnPosition !== null &&
       checkPercent('shadingReturnPosition', input.shadingReturnPosition),
-    () => input.shadingResumeAt !== null && checkTimeOfDay('shadingResumeAt', input.shadingResumeAt),
+    () =>
+      input.shadingResumeAt !== null && checkTimeOfDay('shadingResumeAt', input.shadingResumeAt),
     // What needs more than one field: shading only once it knows where and how far.
     () => checkShadingInput(input, { travelTimeKnown: true, tiltTimeMs: slats ? 1 : 0 }),
   ])

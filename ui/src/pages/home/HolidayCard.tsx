@@ -4,6 +4,7 @@
 // and nothing for everyone else.
 import { useId, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import { staleAfterChangeOf } from '../../api/cache-keys'
 import { useHoliday, useWhoAmI } from '../../api/hooks'
 import { keys, mutations } from '../../api/operations'
 import type { Holiday } from '../../api/types'
@@ -48,8 +49,8 @@ export function HolidayCard() {
     try {
       const next = await mutations.holidaySet(enabled, randomOffsetMinutes)
       await mutate(keys.holiday, next, { revalidate: false })
-      // Automations' next runs pause and resume with it.
-      void mutate((key) => Array.isArray(key) && key[0] === 'automationList')
+      // Automations' next runs pause and resume with it (other browsers hear data:changed).
+      void mutate(staleAfterChangeOf('holiday'))
     } catch (err) {
       const atField = fieldErrorFrom(err)
       setError(
