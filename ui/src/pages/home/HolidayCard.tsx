@@ -8,7 +8,6 @@ import { staleAfterChangeOf } from '../../api/cache-keys'
 import { useHoliday, useWhoAmI } from '../../api/hooks'
 import { keys, mutations } from '../../api/operations'
 import type { Holiday } from '../../api/types'
-import { SelectField } from '../../components/fields'
 import { errorMessage, fieldErrorFrom } from '../../forms/field-errors'
 import { HolidayIcon } from '../../shell/icons'
 import { useHubTimeZone } from '../../time/HubTime'
@@ -38,6 +37,7 @@ export function HolidayCard() {
   const timeZone = useHubTimeZone()
   const titleId = useId()
   const hintId = useId()
+  const offsetId = useId()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null)
   const isAdmin = me?.isAdmin ?? false
@@ -63,6 +63,7 @@ export function HolidayCard() {
   }
 
   const offset = holiday.randomOffsetMinutes
+  const offsetError = error?.field === 'randomOffsetMinutes' ? error.message : null
   return (
     <section
       className={`card holiday-card${holiday.enabled ? ' holiday-card-on' : ''}`}
@@ -95,21 +96,30 @@ export function HolidayCard() {
         )}
       </div>
       {isAdmin && (
-        <div className="holiday-offset">
-          <SelectField
-            label="Look lived-in: schedules start up to"
-            hint="Later at random, for each automation at a set time or at sunrise or sunset, holiday or not."
+        <div className={`holiday-offset${offsetError ? ' field-invalid' : ''}`}>
+          <label htmlFor={offsetId}>Look lived-in: schedules start up to</label>
+          <select
+            id={offsetId}
             value={String(offset)}
             disabled={busy}
-            error={error?.field === 'randomOffsetMinutes' ? error.message : undefined}
+            aria-invalid={offsetError ? true : undefined}
+            aria-describedby={`${offsetId}-hint${offsetError ? ` ${offsetId}-error` : ''}`}
             onChange={(e) => void save(holiday.enabled, Number(e.target.value))}
           >
             {offsetChoices(offset).map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes === 0 ? 'On time (0 min)' : `${minutes} min later`}
+                {minutes === 0 ? 'on time' : `${minutes} min later`}
               </option>
             ))}
-          </SelectField>
+          </select>
+          <span className="field-hint" id={`${offsetId}-hint`}>
+            at random, holiday or not
+          </span>
+          {offsetError && (
+            <span className="field-error" id={`${offsetId}-error`}>
+              {offsetError}
+            </span>
+          )}
         </div>
       )}
       {error && error.field === null && (
