@@ -31,6 +31,8 @@ import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
 import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
+import { ShadingStore } from './db/shading'
+import { Shading } from './shading/service'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
@@ -70,6 +72,8 @@ export interface Hub {
   services: Services
   bus: Bus
   engine: Engine
+  /** Sun-aware shading, when the house's location is set. */
+  shading: Shading | null
 }
 
 export async function buildHub(deps: AppDeps): Promise<Hub> {
@@ -162,6 +166,22 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
+  // Sun-aware shading, when the house's location is set (hub/shading).
+  const shading = config.location
+    ? new Shading({
+        db,
+        events,
+        positions,
+        blinds,
+        now,
+        location: config.location,
+        timeZone: config.timeZone,
+        ...(pv && { pv }),
+        holiday,
+        log: app.log.child({ module: 'shading' }),
+      })
+    : null
+
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
     users,
@@ -194,6 +214,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       }),
     pv: pv ?? unconfiguredPv,
     holiday,
+    ...(shading && { shading }),
+    shadingHistory: new ShadingStore(db),
   }
 
   // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
@@ -263,8 +285,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   engine.start()
   mqtt?.start()
   pv?.start()
+  shading?.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
+    shading?.stop()
     await pv?.stop()
     // No more commands from the broker; it hears `offline` from us rather than our last will.
     await mqtt?.stop()
@@ -278,7 +302,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     await realtime.stop()
   })
 
-  return { app, events, services, bus, engine }
+  return { app, events, services, bus, engine, shading }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -305,3 +305,44 @@ export const settings = sqliteTable('settings', {
   /** 0-30: CRON and SUN firings are shifted by a random amount up to this. */
   randomOffsetMinutes: integer('random_offset_minutes').notNull().default(0),
 })
+
+/**
+ * Each blind's shading state (hub/shading), written before its blind moves so that a restart
+ * neither moves a shaded blind again nor forgets a person's pause.
+ */
+export const shadingStates = sqliteTable('shading_states', {
+  blindId: text('blind_id')
+    .primaryKey()
+    .references(() => blinds.id, { onDelete: 'cascade' }),
+  /** The blind is in its shade position because of shading. */
+  active: integer('active', { mode: 'boolean' }).notNull(),
+  /** When the state last changed (a move, a pause). */
+  since: integer('since'),
+  /** When shading last moved the blind, for the 10-minute dwell. */
+  lastMoveAt: integer('last_move_at'),
+  reason: text('reason', { enum: ['SUN_IN_FRONT', 'BRIGHT', 'ENDED', 'PAUSED'] }),
+  /** Where the blind stood before shading took it (0-100); null: not known. */
+  returnPosition: real('return_position'),
+  returnTilt: real('return_tilt'),
+  /** A person's command paused shading until then; null: not paused. */
+  pausedUntil: integer('paused_until'),
+})
+
+/** Every move shading made, with its reason: its history, shown like an automation's runs. */
+export const shadingMoves = sqliteTable(
+  'shading_moves',
+  {
+    id: text('id').primaryKey(),
+    blindId: text('blind_id')
+      .notNull()
+      .references(() => blinds.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    reason: text('reason', { enum: ['SUN_IN_FRONT', 'BRIGHT', 'ENDED'] }).notNull(),
+    /** Where the blind stood (0-100; null: not known) and where shading took it. */
+    fromPosition: real('from_position'),
+    fromTilt: real('from_tilt'),
+    toPosition: integer('to_position').notNull(),
+    toTilt: integer('to_tilt'),
+  },
+  (t) => [index('shading_moves_blind_idx').on(t.blindId, t.at)],
+)

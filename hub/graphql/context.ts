@@ -8,6 +8,7 @@ import type { UserRepository } from '../db/users'
 import type { Positions } from '../position/positions'
 import type { PvService } from '../pv/service'
 import type { Holiday } from '../holiday/holiday'
+import type { ShadingStore } from '../db/shading'
 import type { ShadingView } from '../shading/types'
 import type { HubStatus } from '../status'
 
@@ -31,6 +32,8 @@ export interface Services {
   holiday: Holiday
   /** Sun-aware shading (hub/shading), once it runs; absent, every blind is not shading. */
   shading?: ShadingView
+  /** The moves shading made (shading_moves), as far as the viewer may see them. */
+  shadingHistory: Pick<ShadingStore, 'moves'>
 }
 
 export interface GraphQLContext {

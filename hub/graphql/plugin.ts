@@ -20,6 +20,7 @@ import { blindLoaders, blindResolvers } from './resolvers/blinds'
 import { holidayResolvers } from './resolvers/holiday'
 import { hubResolvers } from './resolvers/hub'
 import { pvResolvers } from './resolvers/pv'
+import { shadingResolvers } from './resolvers/shading'
 import { userResolvers } from './resolvers/users'
 
 export interface GraphQLPluginOptions {
@@ -43,6 +44,7 @@ const resolvers = [
   hubResolvers,
   pvResolvers,
   holidayResolvers,
+  shadingResolvers,
 ].reduce(
   (all, part) => {
     for (const [type, fields] of Object.entries(part)) all[type] = { ...all[type], ...fields }

@@ -1,0 +1,71 @@
+// What shading knows of one blind: the blind's own fields it reads, and its state in memory
+// and as the shading_states row that keeps it over a restart.
+import type { BlindAddresses } from '../bus/blind-relays'
+import type { StoredShading } from '../db/shading'
+import { IDLE_STATE, type MachineState } from './decision'
+import type { Facade } from './sun-position'
+
+/** A blind's fields shading reads (hub/db/blinds's rows have them). */
+export interface ShadingBlind extends BlindAddresses {
+  tiltTimeMs: number
+  facadeAzimuth: number | null
+  fovLeft: number
+  fovRight: number
+  minElevation: number
+  shadePosition: number | null
+  shadeTilt: number | null
+  shadingEnabled: boolean
+  shadingMinBrightness: number
+  shadingReturnPosition: number | null
+  shadingResumeAt: string | null
+}
+
+/** What shading knows of one blind, in memory and (as StoredShading) on disk. */
+export interface BlindShading {
+  machine: MachineState
+  since: number | null
+  reason: StoredShading['reason']
+  returnPosition: number | null
+  returnTilt: number | null
+}
+
+export const stored = (s: BlindShading): StoredShading => ({
+  active: s.machine.active,
+  since: s.since,
+  lastMoveAt: s.machine.lastMoveAt,
+  reason: s.reason,
+  returnPosition: s.returnPosition,
+  returnTilt: s.returnTilt,
+  pausedUntil: s.machine.pausedUntil,
+})
+
+export const facadeOf = (b: ShadingBlind): Facade | null =>
+  b.shadingEnabled && b.facadeAzimuth !== null && b.shadePosition !== null
+    ? {
+        azimuth: b.facadeAzimuth,
+        fovLeft: b.fovLeft,
+        fovRight: b.fovRight,
+        minElevation: b.minElevation,
+      }
+    : null
+
+export const restored = (s: StoredShading): BlindShading => ({
+  machine: {
+    ...IDLE_STATE,
+    active: s.active,
+    lastMoveAt: s.lastMoveAt,
+    pausedUntil: s.pausedUntil,
+  },
+  since: s.since,
+  reason: s.reason,
+  returnPosition: s.returnPosition,
+  returnTilt: s.returnTilt,
+})
+
+export const FRESH: BlindShading = {
+  machine: IDLE_STATE,
+  since: null,
+  reason: null,
+  returnPosition: null,
+  returnTilt: null,
+}

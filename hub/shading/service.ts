@@ -1,0 +1,256 @@
+// Sun-aware shading as a feature module (ARCHITECTURE.md section 12): every minute and after
+// every PV reading it steps each shading blind's state machine (decision.ts) and moves the
+// blind through Positions, like an automation's POSITION step, so the interlock and the dead
+// time hold. Every move is on record with its reason; each blind's state is written before
+// its blind moves, so a restart neither moves a shaded blind nor forgets a pause. A command
+// on the blind that shading did not give (a person's, MQTT's, an automation's) pauses its
+// shading until the next local midnight or the blind's shadingResumeAt. Holiday mode pauses
+// all of it. Browsers see shading's state change with the blind's motion, which comes with
+// every move and every pause ('data:changed' would make the bus emulator and MQTT rebuild).
+import { relaysOf } from '../bus/blind-relays'
+import type { BlindRelays } from '../bus/relays'
+import type { Db } from '../db/open'
+import { ShadingStore } from '../db/shading'
+import type { Location } from '../engine/sun'
+import type { HubEvents } from '../events'
+import type { BlindMove } from '../position/mover'
+import type { BlindPosition } from '../position/tracker'
+import type { Target } from '../position/travel'
+import type { PvService } from '../pv/service'
+import { LEARN_WINDOW_MS, PvBrightness } from './brightness'
+import {
+  facadeOf,
+  FRESH,
+  restored,
+  stored,
+  type BlindShading,
+  type ShadingBlind,
+} from './blind-state'
+import { step, type Decision, type MachineState } from './decision'
+import { pauseEnd } from './resume-time'
+import { sunPosition } from './sun-position'
+import { NOT_SHADING, type ShadingState, type ShadingView } from './types'
+
+export const EVALUATE_MS = 60_000
+const LEARN_MS = 60 * 60_000
+
+export type { ShadingBlind } from './blind-state'
+
+export interface ShadingLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+export interface ShadingDeps {
+  db: Db
+  events: HubEvents
+  /** How shading moves blinds and reads where they are: hub/position's Positions. */
+  positions: {
+    moveForRun(blind: BlindRelays, target: Target): BlindMove
+    state(blindId: string): BlindPosition
+  }
+  blinds: { all(): ShadingBlind[] }
+  now: () => number
+  location: Location
+  timeZone: string
+  /** The PV inverter when LAMELLA_PV is set: then shading also asks whether the sun shines. */
+  pv?: Pick<PvService, 'history'>
+  /** Holiday mode (hub/holiday): while enabled, shading moves nothing. */
+  holiday?: { readonly enabled: boolean }
+  log: ShadingLog
+}
+
+export class Shading implements ShadingView {
+  private readonly store: ShadingStore
+  private readonly brightness: PvBrightness | null
+  private readonly blinds = new Map<string, BlindShading>()
+  /** Blinds shading is moving now: their motion is shading's own, not a person's. */
+  private readonly moving = new Set<string>()
+  private readonly unsubscribe: (() => void)[] = []
+  private timers: NodeJS.Timeout[] = []
+  private running = false
+
+  constructor(private readonly deps: ShadingDeps) {
+    this.store = new ShadingStore(deps.db)
+    this.brightness = deps.pv ? new PvBrightness(deps.location) : null
+  }
+
+  /** Reads the stored states and listens; the first step comes with the next minute or PV reading. */
+  start(): void {
+    const { events } = this.deps
+    this.running = true
+    for (const [id, s] of this.store.states()) this.blinds.set(id, restored(s))
+    this.learn()
+    this.unsubscribe.push(
+      events.on('pv:sample', (sample) => {
+        if (!this.brightness) return
+        this.brightness.add(Date.parse(sample.at), sample.online ? sample.powerW : null)
+        this.tick()
+      }),
+      events.on('blind:motion', ({ event }) => {
+        if (event.motion !== 'IDLE' && !this.moving.has(event.id)) this.pausedByPerson(event.id)
+      }),
+    )
+    const every = (ms: number, run: () => void) => {
+      const timer = setInterval(run, ms)
+      timer.unref()
+      this.timers.push(timer)
+    }
+    every(EVALUATE_MS, () => this.tick())
+    every(LEARN_MS, () => this.learn())
+  }
+
+  stop(): void {
+    this.running = false
+    this.timers.forEach((t) => clearInterval(t))
+    this.timers = []
+    this.unsubscribe.splice(0).forEach((off) => off())
+  }
+
+  stateOf(blindId: string): ShadingState {
+    const s = this.blinds.get(blindId)
+    if (!s) return NOT_SHADING
+    const paused = s.machine.pausedUntil !== null && s.machine.pausedUntil > this.deps.now()
+    const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString())
+    return {
+      active: s.machine.active,
+      pausedUntil: paused ? iso(s.machine.pausedUntil) : null,
+      reason: s.reason === 'PAUSED' && !paused ? null : s.reason,
+      since: iso(s.since),
+    }
+  }
+
+  /** A step from a timer or an event: a failure is logged, and the next step tries again. */
+  private tick(): void {
+    this.evaluate().catch((err: unknown) =>
+      this.deps.log.warn({ err }, 'shading could not look at its blinds'),
+    )
+  }
+
+  /** One step for every shading blind; resolves once each move it starts is on the bus. */
+  async evaluate(): Promise<void> {
+    if (!this.running || this.deps.holiday?.enabled) return
+    const now = this.deps.now()
+    const sun = sunPosition(now, this.deps.location)
+    const brightness = this.brightness?.brightness(now) ?? null
+    const moves: Promise<void>[] = []
+    for (const blind of this.deps.blinds.all()) {
+      const facade = facadeOf(blind)
+      if (!facade) {
+        this.forget(blind.id)
+        continue
+      }
+      if (this.moving.has(blind.id)) continue
+      const before = this.blinds.get(blind.id) ?? FRESH
+      const rule = { facade, minBrightness: blind.shadingMinBrightness }
+      const { state, decision } = step(rule, before.machine, { sun, brightness }, now)
+      if (decision.action === 'STAY') {
+        const pauseEnded = before.machine.pausedUntil !== state.pausedUntil
+        this.blinds.set(blind.id, { ...before, machine: state })
+        if (pauseEnded) this.store.save(blind.id, stored(this.blinds.get(blind.id)!))
+        continue
+      }
+      moves.push(this.move(blind, before, state, decision, now))
+    }
+    await Promise.all(moves)
+  }
+
+  /** Takes the blind in or out of its shade position, on record first. */
+  private async move(
+    blind: ShadingBlind,
+    before: BlindShading,
+    machine: MachineState,
+    decision: Exclude<Decision, { action: 'STAY' }>,
+    now: number,
+  ): Promise<void> {
+    const here = this.deps.positions.state(blind.id)
+    const slats = blind.tiltTimeMs > 0
+    const entering = decision.action === 'ENTER'
+    const target: Target = entering
+      ? { position: blind.shadePosition, tilt: slats ? blind.shadeTilt : null }
+      : {
+          // Where it stood before; open if that was not known.
+          position: blind.shadingReturnPosition ?? before.returnPosition ?? 100,
+          tilt: slats && blind.shadingReturnPosition === null ? before.returnTilt : null,
+        }
+    const after: BlindShading = {
+      machine,
+      since: now,
+      reason: decision.reason,
+      returnPosition: entering ? here.position : null,
+      returnTilt: entering ? here.tilt : null,
+    }
+    this.store.recordMove(
+      {
+        blindId: blind.id,
+        at: now,
+        reason: decision.reason,
+        fromPosition: here.position,
+        fromTilt: here.tilt,
+        toPosition: Math.round(target.position!),
+        toTilt: target.tilt == null ? null : Math.round(target.tilt),
+      },
+      stored(after),
+    )
+    this.blinds.set(blind.id, after)
+    this.deps.log.info(
+      { blindId: blind.id, reason: decision.reason, position: target.position },
+      entering ? 'shading a blind' : 'shading of a blind ended',
+    )
+    this.moving.add(blind.id)
+    const move = this.deps.positions.moveForRun(relaysOf(blind), target)
+    void move.done
+      .then((outcome) => {
+        // Another command took the blind over while shading moved it: a person's.
+        if (outcome === 'superseded') this.pausedByPerson(blind.id, true)
+      })
+      .catch(() => undefined)
+      // The tracker tells of a run at the end of the event loop's turn: wait for that too.
+      .finally(() => setImmediate(() => this.moving.delete(blind.id)))
+    try {
+      await move.started
+    } catch (err) {
+      this.deps.log.warn({ blindId: blind.id, err }, 'shading could not move a blind')
+    }
+  }
+
+  /** A command shading did not give moved the blind: its shading rests until the pause ends. */
+  private pausedByPerson(blindId: string, evenWhileMoving = false): void {
+    if (!this.running || (this.moving.has(blindId) && !evenWhileMoving)) return
+    const blind = this.deps.blinds.all().find((b) => b.id === blindId)
+    if (!blind || !facadeOf(blind)) return
+    const now = this.deps.now()
+    const before = this.blinds.get(blindId) ?? FRESH
+    const pausedUntil = pauseEnd(now, this.deps.timeZone, blind.shadingResumeAt)
+    const after: BlindShading = {
+      machine: { ...before.machine, active: false, pausedUntil, dimSince: null },
+      since: now,
+      reason: 'PAUSED',
+      returnPosition: null,
+      returnTilt: null,
+    }
+    this.blinds.set(blindId, after)
+    this.store.save(blindId, stored(after))
+    this.deps.log.info(
+      { blindId, pausedUntil: new Date(pausedUntil).toISOString() },
+      'shading paused: the blind was moved by a command',
+    )
+  }
+
+  private forget(blindId: string): void {
+    if (!this.blinds.delete(blindId)) return
+    this.store.forget(blindId)
+  }
+
+  /** Learns the array's clear-sky peak from the last 14 days of samples. */
+  private learn(): void {
+    const { pv, now } = this.deps
+    if (!pv || !this.brightness) return
+    const to = now()
+    const samples = pv
+      .history(to - LEARN_WINDOW_MS, to)
+      .flatMap((s) => (s.powerW === null ? [] : [{ at: Date.parse(s.at), powerW: s.powerW }]))
+    this.brightness.reset()
+    this.brightness.learn(samples)
+  }
+}
