@@ -165,7 +165,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ shadingMoves: ShadingMove[] }>(
           'shadingMoves',
-          'query shadingMoves($blindId: ID, $limit: Int) { shadingMoves(blindId: $blindId, limit: $limit) { at reason from to blindId } }',
+          'query shadingMoves($blindId: ID, $limit: Int) { shadingMoves(blindId: $blindId, limit: $limit) { id at reason fromPosition toPosition blindId } }',
           { blindId: key[1], limit: SHADING_MOVES_SHOWN },
         )
       ).shadingMoves

@@ -71,10 +71,13 @@ export interface ShadingState {
 
 /** One move shading made, with why. */
 export interface ShadingMove {
+  id: string
   at: string
   reason: ShadingReason
-  from: number | null
-  to: number | null
+  /** Where the blind stood, 0-100; null while not known. */
+  fromPosition: number | null
+  /** Where shading took it. */
+  toPosition: number
   blindId: string
 }
 

@@ -14,7 +14,7 @@ export function ShadingMoveLine({ move }: { move: ShadingMove }) {
       <HubTime at={move.at} />
       <span className="shading-move-reason">{reasonWords(move.reason)}</span>
       <span className="muted">
-        {where(move.from)} → {where(move.to)}
+        {where(move.fromPosition)} → {where(move.toPosition)}
       </span>
     </li>
   )
@@ -30,7 +30,7 @@ export function ShadingMoves({ blindId }: { blindId: string }) {
       {moves && moves.length > 0 && (
         <ol className="shading-move-list" aria-label="Recent shading moves">
           {moves.map((move) => (
-            <ShadingMoveLine key={`${move.at}-${move.reason}`} move={move} />
+            <ShadingMoveLine key={move.id} move={move} />
           ))}
         </ol>
       )}

@@ -201,8 +201,22 @@ describe('the blind dialog’s sun and shading section', () => {
       shading: { active: true, pausedUntil: null, reason: 'SUN_IN_FRONT', since: null },
     })
     const moves: ShadingMove[] = [
-      { at: '2026-06-24T12:40:00Z', reason: 'ENDED', from: 30, to: 100, blindId: shaded.id },
-      { at: '2026-06-24T09:05:00Z', reason: 'SUN_IN_FRONT', from: 100, to: 30, blindId: shaded.id },
+      {
+        id: 'm-2',
+        at: '2026-06-24T12:40:00Z',
+        reason: 'ENDED',
+        fromPosition: 30,
+        toPosition: 100,
+        blindId: shaded.id,
+      },
+      {
+        id: 'm-1',
+        at: '2026-06-24T09:05:00Z',
+        reason: 'SUN_IN_FRONT',
+        fromPosition: 100,
+        toPosition: 30,
+        blindId: shaded.id,
+      },
     ]
     const { hub } = open(shaded, { shadingMoves: moves })
     const list = await screen.findByRole('list', { name: 'Recent shading moves' })
