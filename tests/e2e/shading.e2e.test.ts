@@ -83,6 +83,21 @@ async function sectionShots(page: Page, name: string): Promise<void> {
   }
 }
 
+/** "Thu 00:00": the next midnight in the hub's time zone, as a pause's end is shown. */
+function nextMidnightInBerlin(): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' })
+  // Noon-ish tomorrow in Berlin is surely the next calendar day there.
+  const berlinHour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date()),
+  )
+  const tomorrow = new Date(Date.now() + (36 - berlinHour) * 3_600_000)
+  return `${day.format(tomorrow)} 00:00`
+}
+
 describe('sun-aware shading and holiday mode in the browser', () => {
   let t: TestHub
   let browser: Browser
@@ -159,6 +174,23 @@ describe('sun-aware shading and holiday mode in the browser', () => {
         .getByRole('switch', { name: 'Shade this window when the sun is in front' })
         .isChecked(),
     ).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    // A person's command pauses the blind's shading until the next day, and its card says so.
+    expect(await page.locator('.blind-shading').count()).toBe(0)
+    await page.getByRole('button', { name: 'Down Study' }).click()
+    await page.getByText('Moving down').waitFor()
+    await page.getByRole('button', { name: 'Stop Study' }).click()
+    const pausedUntil = await t.gql<{ blind: { shading: { pausedUntil: string | null } } }>(
+      'query($id: ID!) { blind(id: $id) { shading { pausedUntil } } }',
+      { id: blindId },
+      t.adminToken,
+    )
+    expect(pausedUntil.data!.blind.shading.pausedUntil).not.toBeNull()
+    const paused = page.locator('.blind-shading')
+    await paused.waitFor({ timeout: 10_000 })
+    expect(await paused.textContent()).toBe(`Paused by you until ${nextMidnightInBerlin()}`)
+
     expect(foreignRequests(requests, t.url)).toEqual([])
     await page.context().close()
   })
@@ -179,7 +211,7 @@ describe('sun-aware shading and holiday mode in the browser', () => {
     const toggle = admin.page.getByRole('switch', { name: 'Holiday mode' })
     await toggle.waitFor()
     expect(await admin.page.getByRole('heading', { name: 'Holiday mode is off' }).count()).toBe(1)
-    await admin.page.getByLabel('Look lived-in: schedules start up to').selectOption('15')
+    await admin.page.getByLabel('Look lived-in').selectOption('15')
     await toggle.click()
     const on = /^Holiday mode: schedules and shading paused since today \d\d:\d\d$/
     await admin.page.getByRole('heading', { name: on }).waitFor()

@@ -91,7 +91,7 @@ export function FacadePicker({
   }
 
   const handle = azimuth === null ? null : pointAt(azimuth, RIM)
-  const wall = azimuth === null ? null : [pointAt(azimuth - 90, 22), pointAt(azimuth + 90, 22)]
+  const wall = azimuth === null ? null : [pointAt(azimuth - 90, 30), pointAt(azimuth + 90, 30)]
   return (
     <div
       className={`facade-picker${invalid ? ' facade-picker-invalid' : ''}`}

@@ -182,13 +182,18 @@ describe('the blind dialog’s sun and shading section', () => {
     expect(note.textContent).toContain('Shading needs LAMELLA_LAT and LAMELLA_LON set on the hub.')
   })
 
-  it('says the brightness share is only used with a solar inverter', async () => {
+  it('says the brightness share needs a solar inverter, which this hub has none of', async () => {
     open(office)
     await waitFor(() =>
       expect(
-        screen.getByText(/Only used with a solar inverter \(LAMELLA_PV\)/, { exact: false }),
+        screen.getByText(/^Needs a solar inverter \(LAMELLA_PV\)\. This hub has none/),
       ).toBeTruthy(),
     )
+  })
+
+  it('says how the brightness share is used once a solar inverter is set up', async () => {
+    open(office, { pv: { configured: true } })
+    await screen.findByText(/^The solar inverter’s 5-minute mean must reach this share/)
   })
 
   it('shows what shading does now and its latest moves, in the hub’s time zone', async () => {

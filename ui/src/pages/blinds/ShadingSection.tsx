@@ -84,7 +84,7 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
         <div className="facade-fields">
           <TextField
             label="Window faces (° from north)"
-            hint="0 north, 90 east, 180 south, 270 west. Empty: no facade."
+            hint="0 north, 90 east, 180 south, 270 west; empty: none."
             inputMode="numeric"
             placeholder="180"
             {...text('facadeAzimuth')}
@@ -103,14 +103,14 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
               {...text('fovRight')}
             />
           </div>
-          <TextField
-            label="Sun hidden below (° elevation)"
-            hint="0–90: trees or houses opposite. 0: only the horizon hides it."
-            inputMode="numeric"
-            {...text('minElevation')}
-          />
         </div>
       </div>
+      <TextField
+        label="Sun hidden below (° elevation)"
+        hint="0–90: trees or houses opposite. 0: only the horizon hides it."
+        inputMode="numeric"
+        {...text('minElevation')}
+      />
       <div className="form-row">
         <TextField
           label="Shade position (% open)"
@@ -130,17 +130,17 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
       <CheckboxField
         asSwitch
         label="Shade this window when the sun is in front"
-        hint="A person moving the blind pauses it (see below)."
+        hint="Moving the blind yourself pauses it for a while (set below)."
         checked={values.shadingEnabled}
         error={errors.shadingEnabled}
         onChange={(e) => onChange({ shadingEnabled: e.target.checked }, 'shadingEnabled')}
       />
       <TextField
-        label="Only when bright: at least (% of clear-sky solar power)"
+        label="Bright enough at (% of clear-sky solar power)"
         hint={
           pv?.configured
-            ? 'The solar inverter’s 5-minute mean must reach this share of a cloudless sky’s; 40 is a fair start.'
-            : 'Only used with a solar inverter (LAMELLA_PV), which there is none of: the sun’s position alone decides.'
+            ? 'The solar inverter’s 5-minute mean must reach this share of what a cloudless sky would give; 40 is a fair start.'
+            : 'Needs a solar inverter (LAMELLA_PV). This hub has none, so the sun’s position alone decides.'
         }
         inputMode="numeric"
         {...text('shadingMinBrightness')}

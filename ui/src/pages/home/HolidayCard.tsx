@@ -97,7 +97,7 @@ export function HolidayCard() {
       </div>
       {isAdmin && (
         <div className={`holiday-offset${offsetError ? ' field-invalid' : ''}`}>
-          <label htmlFor={offsetId}>Look lived-in: schedules start up to</label>
+          <label htmlFor={offsetId}>Look lived-in</label>
           <select
             id={offsetId}
             value={String(offset)}
@@ -108,12 +108,12 @@ export function HolidayCard() {
           >
             {offsetChoices(offset).map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes === 0 ? 'on time' : `${minutes} min later`}
+                {minutes === 0 ? 'Schedules on time' : `Up to ${minutes} min later`}
               </option>
             ))}
           </select>
           <span className="field-hint" id={`${offsetId}-hint`}>
-            at random, holiday or not
+            Schedules start that much later at random, holiday or not.
           </span>
           {offsetError && (
             <span className="field-error" id={`${offsetId}-error`}>
