@@ -8,7 +8,9 @@ type Operation = QueryKey[0]
 
 const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
   // Blind names show in users' assignments; a regular user's automations depend on their blinds.
+  // Shading's moves of a blind come with its changes.
   blind: [
+    'shadingMoves',
     'blindList',
     'blind',
     'blindUsage',
@@ -32,8 +34,8 @@ const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
     'automation',
     'automationRuns',
   ],
-  // Holiday mode: automations' next runs pause and resume with it (the Home card is the UI's).
-  holiday: ['automationList', 'automation'],
+  // Holiday mode: Home's card, and automations' next runs, which pause and resume with it.
+  holiday: ['holiday', 'automationList', 'automation'],
 }
 
 /** A matcher for SWR's `mutate(matcher)`: the keys `entity`'s change makes stale. */

@@ -8,10 +8,12 @@ import type {
   AutomationSummary,
   Blind,
   BlindUsage,
+  Holiday,
   HubStatus,
   PvDay,
   PvSample,
   PvStatus,
+  ShadingMove,
   User,
 } from './types'
 
@@ -42,3 +44,11 @@ export const usePv = () => useQuery<PvStatus>(keys.pv, { refreshInterval: PV_REF
 export const usePvHistory = (range: { from: string; to: string } | null) =>
   useQuery<PvSample[]>(range ? keys.pvHistory(range.from, range.to) : null)
 export const usePvEnergy = (days: number) => useQuery<PvDay[]>(keys.pvEnergy(days))
+/** Asked again every minute while shown: shading moves blinds on its own. */
+export const SHADING_MOVES_REFRESH_MS = 60_000
+export const useShadingMoves = (blindId: string | null) =>
+  useQuery<ShadingMove[]>(blindId ? keys.shadingMoves(blindId) : null, {
+    refreshInterval: SHADING_MOVES_REFRESH_MS,
+  })
+/** Kept fresh by `data:changed` 'holiday'. */
+export const useHoliday = () => useQuery<Holiday>(keys.holiday)

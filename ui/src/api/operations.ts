@@ -12,20 +12,25 @@ import type {
   BlindUsage,
   Calibration,
   Direction,
+  Holiday,
   HubStatus,
   PvDay,
   PvSample,
   PvStatus,
+  ShadingMove,
   User,
   UserInput,
   UserUpdateInput,
 } from './types'
 
 const BLIND =
-  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion'
+  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil reason since }'
 const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
+const HOLIDAY = 'enabled randomOffsetMinutes since'
+/** The blind dialog lists this many of a blind's latest shading moves. */
+export const SHADING_MOVES_SHOWN = 8
 const PV =
   'configured online error offlineSince device { manufacturer model serial version } powerW dcPowerW todayWh lifetimeWh state mppt { id label powerW voltageV currentA } updatedAt'
 
@@ -43,6 +48,8 @@ export type QueryKey =
   | readonly ['pv']
   | readonly ['pvHistory', string, string]
   | readonly ['pvEnergy', number]
+  | readonly ['shadingMoves', string]
+  | readonly ['holiday']
 
 export const keys = {
   whoAmI: ['whoAmI'] as const,
@@ -59,6 +66,9 @@ export const keys = {
   /** Samples in [from, to), ISO-8601. */
   pvHistory: (from: string, to: string) => ['pvHistory', from, to] as const,
   pvEnergy: (days: number) => ['pvEnergy', days] as const,
+  /** A blind's latest shading moves, newest first. */
+  shadingMoves: (blindId: string) => ['shadingMoves', blindId] as const,
+  holiday: ['holiday'] as const,
 } satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>
 
 /** The SWR fetcher: runs the query a key names. */
@@ -151,6 +161,18 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
           { days: key[1] },
         )
       ).pvEnergy
+    case 'shadingMoves':
+      return (
+        await run<{ shadingMoves: ShadingMove[] }>(
+          'shadingMoves',
+          'query shadingMoves($blindId: ID, $limit: Int) { shadingMoves(blindId: $blindId, limit: $limit) { id at reason fromPosition toPosition blindId } }',
+          { blindId: key[1], limit: SHADING_MOVES_SHOWN },
+        )
+      ).shadingMoves
+    case 'holiday':
+      return (
+        await run<{ holiday: Holiday }>('holiday', `query holiday { holiday { ${HOLIDAY} } }`)
+      ).holiday
   }
 }
 
@@ -251,6 +273,14 @@ export const mutations = {
     const op = favorite ? 'setFavoriteAutomation' : 'unsetFavoriteAutomation'
     return run<Record<string, boolean>>(op, `mutation ${op}($id: ID!) { ${op}(id: $id) }`, { id })
   },
+
+  /** Admins: holiday mode on or off, and the lived-in offset (0-30 min). */
+  holidaySet: (enabled: boolean, randomOffsetMinutes: number) =>
+    run<{ holidaySet: Holiday }>(
+      'holidaySet',
+      `mutation holidaySet($enabled: Boolean!, $randomOffsetMinutes: Int) { holidaySet(enabled: $enabled, randomOffsetMinutes: $randomOffsetMinutes) { ${HOLIDAY} } }`,
+      { enabled, randomOffsetMinutes },
+    ).then((d) => d.holidaySet),
 
   userCreate: (input: UserInput) =>
     run<{ userCreate: User }>(

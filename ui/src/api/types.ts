@@ -34,6 +34,60 @@ export interface Blind {
   endsAt: string | null
   isFavorite: boolean
   motion: Motion
+  /** False while the travel times are the hub's 60 s guess: shading needs them known. */
+  travelTimeKnown: boolean
+  /** Compass degrees the window faces, 0-359 (180 = south); null: no facade. */
+  facadeAzimuth: number | null
+  /** How far left / right of the facade's normal the sun may stand, 0-90°. */
+  fovLeft: number
+  fovRight: number
+  /** Below this elevation (0-90°) the sun is hidden. */
+  minElevation: number
+  /** Where shading takes the blind, 0-100; null: not set. */
+  shadePosition: number | null
+  /** The slats while shading, 0-100; null: as they come. */
+  shadeTilt: number | null
+  shadingEnabled: boolean
+  /** Percent of the clear-sky PV estimate the sun must reach (only with PV). */
+  shadingMinBrightness: number
+  /** Where the blind goes when shading ends; null: where it was before. */
+  shadingReturnPosition: number | null
+  /** "HH:MM" until which a person's command pauses shading; null: the next midnight. */
+  shadingResumeAt: string | null
+  shading: ShadingState
+}
+
+export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
+
+/** What sun-aware shading is doing with a blind now (GraphQL `Shading`). */
+export interface ShadingState {
+  /** In its shade position because of shading. */
+  active: boolean
+  /** ISO-8601 UTC until which a person's command pauses shading; null when not paused. */
+  pausedUntil: string | null
+  reason: ShadingReason | null
+  since: string | null
+}
+
+/** One move shading made, with why. */
+export interface ShadingMove {
+  id: string
+  at: string
+  reason: ShadingReason
+  /** Where the blind stood, 0-100; null while not known. */
+  fromPosition: number | null
+  /** Where shading took it. */
+  toPosition: number
+  blindId: string
+}
+
+/** Holiday mode: every schedule and shading paused; the lived-in offset applies always. */
+export interface Holiday {
+  enabled: boolean
+  /** 0-30: CRON and SUN firings shift by up to this many minutes. */
+  randomOffsetMinutes: number
+  /** ISO-8601 UTC since when it is on; null while off. */
+  since: string | null
 }
 
 /** A calibration run: once stopped, how long the motor ran. */
@@ -119,6 +173,16 @@ export interface BlindInput {
   tiltTimeMs: number
   room: string | null
   myPosition: number | null
+  facadeAzimuth: number | null
+  fovLeft: number
+  fovRight: number
+  minElevation: number
+  shadePosition: number | null
+  shadeTilt: number | null
+  shadingEnabled: boolean
+  shadingMinBrightness: number
+  shadingReturnPosition: number | null
+  shadingResumeAt: string | null
 }
 
 export interface UserInput {

@@ -1,5 +1,6 @@
 // One blind as a card, the same on Home and on the Blinds page: its picture and position in
-// words, live while it travels (from the `blind:motion` pushes, no polling), the favourite
+// words, live while it travels (from the `blind:motion` pushes, no polling), what sun-aware
+// shading does with it ("Shading", "Paused by you until Thu 07:00"), the favourite
 // star, Up / Stop / Down, and where to take it (PositionControls). Pages add details and
 // actions through `meta` and `children`.
 import type { ReactNode } from 'react'
@@ -7,6 +8,7 @@ import type { Blind, Motion } from '../api/types'
 import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
 import { BlindPicture } from '../position/BlindPicture'
 import { PositionControls } from '../position/PositionControls'
+import { ShadingStatus } from '../shading/ShadingStatus'
 import { positionText, tiltText, timeLeftText } from '../position/position-words'
 import { StarIcon } from '../shell/icons'
 import { useFavoriteToggle } from './blind-commands'
@@ -81,6 +83,11 @@ export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true
             )}
           </p>
           <MotionLine live={live} />
+          {(blind.shading.active || blind.shading.pausedUntil) && (
+            <p className="blind-shading">
+              <ShadingStatus shading={blind.shading} />
+            </p>
+          )}
           {meta && <div className="list-meta">{meta}</div>}
         </div>
         <button

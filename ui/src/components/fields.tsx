@@ -80,22 +80,34 @@ export function SelectField({
   )
 }
 
+/** A checkbox; `asSwitch` draws it as an on/off switch (role switch) for a setting that acts. */
 export function CheckboxField({
   label,
   error,
+  hint,
+  asSwitch = false,
   ...input
-}: Omit<FieldProps, 'hint'> & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldProps & { asSwitch?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
+  const described = [hint !== undefined && `${id}-hint`, error && `${id}-error`].filter(Boolean)
   return (
-    <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
+    <div
+      className={`field field-checkbox${asSwitch ? ' field-switch' : ''}${error ? ' field-invalid' : ''}`}
+    >
       <input
         id={id}
         type="checkbox"
+        role={asSwitch ? 'switch' : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
         {...input}
       />
       <label htmlFor={id}>{label}</label>
+      {hint !== undefined && (
+        <div className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      )}
       {error && (
         <div className="field-error" id={`${id}-error`}>
           {error}

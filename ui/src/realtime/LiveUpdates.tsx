@@ -1,5 +1,6 @@
 // Turns the hub's pushes into cache updates: `data:changed` revalidates the queries it names,
-// `blind:motion` patches the blind's motion and position in place, `automation:run` refreshes that
+// `blind:motion` patches the blind's motion and position in place (and once it rests, asks again
+// for the blinds, whose shading state may have changed), `automation:run` refreshes that
 // automation's list entry, page and history, `bus:status` patches the hub status, `pv:sample`
 // patches the inverter's live values (and asks for the rest when it goes offline or comes back).
 import { unstable_serialize, useSWRConfig } from 'swr'
@@ -30,6 +31,12 @@ export function LiveUpdates() {
       blind.id === id ? { ...blind, motion, position, tilt, target, endsAt } : blind
     patchLoaded<Blind[]>(keys.blindList, (list) => list.map(patch))
     patchLoaded<Blind | null>(keys.blind(id), (b) => (b ? patch(b) : b))
+    // A blind at rest may have been moved by shading or paused by a person: what shading does
+    // with it (Blind.shading) and its moves come with the full answer.
+    if (motion === 'IDLE') {
+      void mutate(keys.blindList)
+      void mutate(keys.shadingMoves(id))
+    }
   })
 
   useHubEvent('automation:run', ({ automationId }) => {

@@ -190,6 +190,14 @@ export const ChevronDownIcon = () => (
   </Icon>
 )
 
+/** Holiday mode: a suitcase. */
+export const HolidayIcon = () => (
+  <Icon>
+    <rect x="3.5" y="7.5" width="17" height="12" rx="2" />
+    <path d="M9 7.5V5.5a1.5 1.5 0 0 1 1.5-1.5h3A1.5 1.5 0 0 1 15 5.5v2M8 7.5v12M16 7.5v12" />
+  </Icon>
+)
+
 export const AlertIcon = () => (
   <Icon>
     <path d="M12 3.5 2.5 20h19Z" />

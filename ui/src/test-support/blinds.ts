@@ -1,5 +1,5 @@
 // A blind as the hub's blindList answers it, for component tests: 60 s each way, no slats, no
-// room, open and idle, unless told otherwise.
+// room, open and idle, no facade and shading off, unless told otherwise.
 import type { Blind } from '../api/types'
 
 export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>): Blind {
@@ -19,6 +19,18 @@ export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>
     endsAt: null,
     isFavorite: false,
     motion: 'IDLE',
+    travelTimeKnown: true,
+    facadeAzimuth: null,
+    fovLeft: 90,
+    fovRight: 90,
+    minElevation: 0,
+    shadePosition: null,
+    shadeTilt: null,
+    shadingEnabled: false,
+    shadingMinBrightness: 40,
+    shadingReturnPosition: null,
+    shadingResumeAt: null,
+    shading: { active: false, pausedUntil: null, reason: null, since: null },
     ...overrides,
   }
 }

@@ -1,5 +1,6 @@
 // Adding or changing a blind (admins): its relays, how it travels (times each way, the motor's
-// start delay, slats) and how the household finds it (room, "my" position). The hub's rules
+// start delay, slats), how the household finds it (room, "my" position) and how it keeps the
+// sun out (ShadingSection). The hub's rules
 // are checked before anything is sent; what only the hub can know (a name or address already
 // taken) comes back as a field error and is shown at that field.
 import { useId, useState, type ChangeEvent } from 'react'
@@ -21,6 +22,14 @@ import {
   checkBlindForm,
   type BlindFormValues,
 } from './blind-form'
+import {
+  SHADING_FIELDS,
+  checkShadingForm,
+  shadingFormValues,
+  shadingInputFrom,
+  type ShadingFormValues,
+} from './shading-form'
+import { ShadingSection } from './ShadingSection'
 
 const FIELDS = [
   'name',
@@ -32,6 +41,7 @@ const FIELDS = [
   'tiltTimeMs',
   'room',
   'myPosition',
+  ...SHADING_FIELDS,
 ] as const
 
 /** The values typed as text: all but the slats' checkbox. */
@@ -50,6 +60,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   const toast = useToast()
   const roomListId = useId()
   const [values, setValues] = useState<BlindFormValues>(() => blindFormValues(blind))
+  const [shading, setShading] = useState<ShadingFormValues>(() => shadingFormValues(blind))
   const { errors, clearError, submit, status } = useFormSubmit(FIELDS)
 
   type Field = (typeof FIELDS)[number]
@@ -66,7 +77,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   })
 
   const save = async () => {
-    const input = blindInputFrom(values)
+    const input = { ...blindInputFrom(values), ...shadingInputFrom(shading, values.slats) }
     const saved = blind
       ? await mutations.blindUpdate(blind.id, input)
       : await mutations.blindCreate(input)
@@ -80,7 +91,9 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
     <FormDialog
       title={blind ? `Edit ${blind.name}` : 'Add blind'}
       onClose={onClose}
-      onSubmit={() => void submit(checkBlindForm(values), save)}
+      onSubmit={() =>
+        void submit({ ...checkBlindForm(values), ...checkShadingForm(shading, values.slats) }, save)
+      }
       {...status}
     >
       <TextField
@@ -167,6 +180,16 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           <option key={room} value={room} />
         ))}
       </datalist>
+      <ShadingSection
+        blind={blind}
+        values={shading}
+        slats={values.slats}
+        errors={errors}
+        onChange={(change, field) => {
+          setShading((v) => ({ ...v, ...change }))
+          clearError(field)
+        }}
+      />
     </FormDialog>
   )
 }

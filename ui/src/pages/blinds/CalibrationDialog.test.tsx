@@ -18,6 +18,12 @@ const kitchen: Blind = testBlind({
   tiltTimeMs: 1500,
   room: 'Kitchen',
   myPosition: 30,
+  facadeAzimuth: 135,
+  fovLeft: 60,
+  shadePosition: 25,
+  shadeTilt: 40,
+  shadingEnabled: true,
+  shadingResumeAt: '07:00',
 })
 
 /** The hub's answers: each STOP measures the next of `measured` (ms). */
@@ -94,6 +100,16 @@ describe('calibrating a blind', () => {
           tiltTimeMs: 1500,
           room: 'Kitchen',
           myPosition: 30,
+          facadeAzimuth: 135,
+          fovLeft: 60,
+          fovRight: 90,
+          minElevation: 0,
+          shadePosition: 25,
+          shadeTilt: 40,
+          shadingEnabled: true,
+          shadingMinBrightness: 40,
+          shadingReturnPosition: null,
+          shadingResumeAt: '07:00',
         },
       },
     ])

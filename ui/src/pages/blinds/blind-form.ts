@@ -20,6 +20,10 @@ import {
 import { badInput } from '../../../../hub/errors'
 import type { Blind, BlindInput } from '../../api/types'
 import { collectFieldErrors, type FieldErrors } from '../../forms/field-errors'
+import { shadingInputOf, type ShadingInputFields } from './shading-form'
+
+/** What the form's first part fills: all of BlindInput but the shading (shading-form.ts). */
+export type BlindMotorInput = Omit<BlindInput, keyof ShadingInputFields>
 
 export interface BlindFormValues {
   name: string
@@ -89,7 +93,7 @@ function percent(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed)
 }
 
-export function blindInputFrom(values: BlindFormValues): BlindInput {
+export function blindInputFrom(values: BlindFormValues): BlindMotorInput {
   const delay = values.startDelaySeconds.trim() === '' ? 0 : secondsToMs(values.startDelaySeconds)
   const room = values.room.trim()
   return {
@@ -117,6 +121,7 @@ export function blindInputOf(blind: Blind): BlindInput {
     tiltTimeMs: blind.tiltTimeMs,
     room: blind.room,
     myPosition: blind.myPosition,
+    ...shadingInputOf(blind),
   }
 }
 

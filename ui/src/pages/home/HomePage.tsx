@@ -1,10 +1,12 @@
-// /: a greeting, the hub's health, the solar inverter's power once one is set up, and the
-// blinds and automations this user starred, so the daily things are one tap away.
+// /: a greeting, the hub's health, holiday mode (while on, or for admins to switch), the solar
+// inverter's power once one is set up, and the blinds and automations this user starred, so
+// the daily things are one tap away.
 import { useId } from 'react'
 import { useWhoAmI } from '../../api/hooks'
 import { useBusProblem } from '../../components/BusNotice'
 import { FavoriteAutomations } from './FavoriteAutomations'
 import { FavoriteBlinds } from './FavoriteBlinds'
+import { HolidayCard } from './HolidayCard'
 import { HubHealth } from './HubHealth'
 import { PvCard } from './PvCard'
 import { greetingFor } from './greeting'
@@ -26,6 +28,7 @@ export default function HomePage() {
         </div>
       </header>
       <HubHealth busReasonId={busReasonId} />
+      <HolidayCard />
       <PvCard />
       <FavoriteBlinds moveBlockedBy={bus?.offline ? busReasonId : null} />
       <FavoriteAutomations />

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Blind, HubStatus, ShadingMove } from '../../api/types'
+import { errorAt, fieldError } from '../../test-support/field-error'
+import { testBlind } from '../../test-support/blinds'
+import {
+  HubErrorAnswer,
+  renderWithHub,
+  setUpHubTests,
+  stubHub,
+  type Answer,
+} from '../../test-support/hub-stub'
+import { BlindFormDialog } from './BlindFormDialog'
+
+const office: Blind = testBlind({ id: 'b-office', name: 'Office' })
+const status = (locationConfigured: boolean): HubStatus => ({
+  version: '0.1.0',
+  uptimeSeconds: 100,
+  now: '2026-06-24T08:00:00.000Z',
+  timeZone: 'Europe/Berlin',
+  clockSynchronized: true,
+  locationConfigured,
+  bus: { online: true, path: 'emulator', error: null },
+  pulseMode: 'DEVICE',
+  hubTimedPulseUnits: [],
+  mqtt: null,
+})
+const noPv = { configured: false }
+
+function open(blind: Blind | null, answers: Record<string, Answer> = {}) {
+  const hub = stubHub({
+    hubStatus: status(true),
+    pv: noPv,
+    shadingMoves: [],
+    blindUpdate: (v: Record<string, unknown>) => ({ ...office, ...(v.input as object) }),
+    ...answers,
+  })
+  const onClose = vi.fn()
+  renderWithHub(<BlindFormDialog blind={blind} onClose={onClose} />)
+  return { hub, onClose, user: userEvent.setup() }
+}
+
+async function type(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  const input = screen.getByLabelText(label)
+  await user.clear(input)
+  if (text) await user.type(input, text)
+}
+
+const FACES = 'Window faces (° from north)'
+const SHADE = 'Shade position (% open)'
+const SWITCH = 'Shade this window when the sun is in front'
+
+describe('the blind dialog’s sun and shading section', () => {
+  setUpHubTests()
+
+  it('sets the facade with the dial and its number together, and saves it with the rest', async () => {
+    const { hub, onClose, user } = open(office)
+    const dial = screen.getByRole('slider', { name: 'Facade direction' })
+    expect(dial.getAttribute('aria-valuetext')).toBe('No facade set')
+
+    await type(user, FACES, '200')
+    expect(dial.getAttribute('aria-valuetext')).toBe('Window faces 200°, south')
+    dial.focus()
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}{ArrowRight}')
+    expect(screen.getByLabelText(FACES)).toHaveProperty('value', '211')
+    expect(dial.getAttribute('aria-valuetext')).toBe('Window faces 211°, south-west')
+
+    await type(user, 'Sun counts left (°)', '45')
+    await type(user, SHADE, '20')
+    await user.click(screen.getByRole('switch', { name: SWITCH }))
+    await user.selectOptions(
+      screen.getByLabelText('When the sun has gone, the blind goes'),
+      'position',
+    )
+    await type(user, 'Return position (% open)', '80')
+    await user.selectOptions(
+      screen.getByLabelText('After you move it yourself, shading waits'),
+      'time',
+    )
+    await type(user, 'Shading resumes at', '07:30')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(hub.variablesOf('blindUpdate')[0]?.input).toMatchObject({
+      facadeAzimuth: 211,
+      fovLeft: 45,
+      fovRight: 90,
+      minElevation: 0,
+      shadePosition: 20,
+      shadeTilt: null,
+      shadingEnabled: true,
+      shadingMinBrightness: 40,
+      shadingReturnPosition: 80,
+      shadingResumeAt: '07:30',
+    })
+  })
+
+  it('names each broken rule at its field, as the hub words it, and sends nothing', async () => {
+    const { hub, user } = open(office)
+    await type(user, FACES, '360')
+    await type(user, 'Sun counts right (°)', '120')
+    await type(user, 'Sun hidden below (° elevation)', 'high')
+    await type(user, SHADE, '101')
+    await user.selectOptions(
+      screen.getByLabelText('When the sun has gone, the blind goes'),
+      'position',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(errorAt(FACES)).toBe(
+      'Must be an integer from 0 to 359 compass degrees, 0 = north, 180 = south (got 360)',
+    )
+    expect(fieldError(screen.getByRole('slider', { name: 'Facade direction' }))).toBeNull()
+    expect(errorAt('Sun counts right (°)')).toBe('Must be an integer from 0 to 90° (got 120)')
+    expect(errorAt('Sun hidden below (° elevation)')).toBe(
+      'Must be an integer from 0 to 90° (got “high”)',
+    )
+    expect(errorAt(SHADE)).toBe('Must be an integer from 0 to 100 (got 101)')
+    expect(errorAt('Return position (% open)')).toBe(
+      'Give a position from 0 (closed) to 100 (open)',
+    )
+    expect(errorAt('Sun counts left (°)')).toBe('')
+    expect(document.activeElement).toBe(screen.getByLabelText(FACES))
+    expect(hub.variablesOf('blindUpdate')).toEqual([])
+
+    // A corrected field stops shouting.
+    await type(user, FACES, '90')
+    expect(errorAt(FACES)).toBe('')
+  })
+
+  it('refuses shading switched on before the window’s direction and shade position are set', async () => {
+    const { hub, user } = open(office)
+    await user.click(screen.getByRole('switch', { name: SWITCH }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(errorAt(SWITCH)).toBe(
+      'Set which way the window faces and a shade position first, or leave shading off',
+    )
+    await type(user, FACES, '90')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(errorAt(SWITCH)).toBe('Set a shade position first, or leave shading off')
+    expect(hub.variablesOf('blindUpdate')).toEqual([])
+  })
+
+  it('asks for the slats while shading only for a venetian blind, and checks the resume time', async () => {
+    const { user } = open(office)
+    expect(screen.queryByLabelText('Slats while shading (% open)')).toBeNull()
+    await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
+    await type(user, 'Slats while shading (% open)', '150')
+    await user.selectOptions(
+      screen.getByLabelText('After you move it yourself, shading waits'),
+      'time',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(errorAt('Slats while shading (% open)')).toBe(
+      'Must be an integer from 0 to 100 (got 150)',
+    )
+    expect(errorAt('Shading resumes at')).toBe(
+      'Must be a time of day as HH:MM, from 00:00 to 23:59 (got "")',
+    )
+  })
+
+  it('shows the hub’s 400 about the shade position at that field', async () => {
+    const { onClose, user } = open(office, {
+      blindUpdate: new HubErrorAnswer(
+        'shadePosition must not be set while the blind’s travel time is not known',
+        400,
+        'shadePosition',
+      ),
+    })
+    await type(user, SHADE, '30')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(errorAt(SHADE)).toBe('Must not be set while the blind’s travel time is not known'),
+    )
+    expect(onClose).not.toHaveBeenCalled()
+  })
+
+  it('says shading needs the hub’s location while LAMELLA_LAT and LAMELLA_LON are not set', async () => {
+    open(office, { hubStatus: status(false) })
+    const note = await screen.findByText(/cannot tell where the sun is/)
+    expect(note.textContent).toContain('Shading needs LAMELLA_LAT and LAMELLA_LON set on the hub.')
+  })
+
+  it('says the brightness share needs a solar inverter, which this hub has none of', async () => {
+    open(office)
+    await waitFor(() =>
+      expect(
+        screen.getByText(/^Needs a solar inverter \(LAMELLA_PV\)\. This hub has none/),
+      ).toBeTruthy(),
+    )
+  })
+
+  it('says how the brightness share is used once a solar inverter is set up', async () => {
+    open(office, { pv: { configured: true } })
+    await screen.findByText(/^The solar inverter’s 5-minute mean must reach this share/)
+  })
+
+  it('shows what shading does now and its latest moves, in the hub’s time zone', async () => {
+    const shaded = testBlind({
+      id: 'b-office',
+      name: 'Office',
+      facadeAzimuth: 180,
+      shadePosition: 30,
+      shadingEnabled: true,
+      shading: { active: true, pausedUntil: null, reason: 'SUN_IN_FRONT', since: null },
+    })
+    const moves: ShadingMove[] = [
+      {
+        id: 'm-2',
+        at: '2026-06-24T12:40:00Z',
+        reason: 'ENDED',
+        fromPosition: 30,
+        toPosition: 100,
+        blindId: shaded.id,
+      },
+      {
+        id: 'm-1',
+        at: '2026-06-24T09:05:00Z',
+        reason: 'SUN_IN_FRONT',
+        fromPosition: 100,
+        toPosition: 30,
+        blindId: shaded.id,
+      },
+    ]
+    const { hub } = open(shaded, { shadingMoves: moves })
+    const list = await screen.findByRole('list', { name: 'Recent shading moves' })
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    // 12:40 UTC is 14:40 in Berlin, whatever the browser's own zone (the test's locale: en-US).
+    expect(rows[0]).toMatch(/(14:40|02:40\sPM)Ended30\s% open → Open$/)
+    expect(rows[1]).toMatch(/(11:05|11:05\sAM)Sun in frontOpen → 30\s% open$/)
+    expect(screen.getByText('Shading')).toBeTruthy()
+    expect(hub.variablesOf('shadingMoves')[0]).toEqual({ blindId: shaded.id, limit: 8 })
+  })
+})

@@ -1,0 +1,54 @@
+// A blind's card on the Blinds page says what shading does with it: "Shading", "Paused by you
+// until Thu 07:00" in the hub's time zone, or nothing at all.
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { HubStatus, ShadingState, User } from '../api/types'
+import BlindsPage from '../pages/blinds/BlindsPage'
+import { testBlind } from '../test-support/blinds'
+import { renderWithHub, setUpHubTests, stubHub } from '../test-support/hub-stub'
+
+const anna: User = { id: 'u-anna', username: 'anna', isAdmin: false, userBlindList: [] }
+const inSydney: HubStatus = {
+  version: '0.1.0',
+  uptimeSeconds: 100,
+  now: '2026-06-24T08:00:00.000Z',
+  timeZone: 'Australia/Sydney',
+  clockSynchronized: true,
+  locationConfigured: true,
+  bus: { online: true, path: 'emulator', error: null },
+  pulseMode: 'DEVICE',
+  hubTimedPulseUnits: [],
+  mqtt: null,
+}
+const off: ShadingState = { active: false, pausedUntil: null, reason: null, since: null }
+
+async function cardWith(shading: ShadingState) {
+  stubHub({
+    whoAmI: anna,
+    hubStatus: inSydney,
+    blindList: [testBlind({ id: 'b-1', name: 'Kitchen', shadingEnabled: true, shading })],
+  })
+  renderWithHub(<BlindsPage />)
+  return (await screen.findByText('Kitchen')).closest('li')!
+}
+
+describe('the shading state on a blind’s card', () => {
+  setUpHubTests()
+
+  it('says "Shading" while shading holds the blind in its shade position', async () => {
+    const card = await cardWith({ ...off, active: true, reason: 'BRIGHT' })
+    expect(card.querySelector('.blind-shading')?.textContent).toBe('Shading')
+  })
+
+  it('says until when a person paused shading, in the hub’s time zone', async () => {
+    const card = await cardWith({ ...off, reason: 'PAUSED', pausedUntil: '2026-06-24T21:00:00Z' })
+    await screen.findByText('Paused by you until Thu 07:00')
+    expect(card.querySelector('.blind-shading')?.textContent).toBe('Paused by you until Thu 07:00')
+  })
+
+  it('says nothing while shading leaves the blind alone', async () => {
+    const card = await cardWith(off)
+    expect(card.querySelector('.blind-shading')).toBeNull()
+    expect(card.textContent).not.toMatch(/Shading|Paused/)
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { compassName, facingText, reasonWords, shadingStateText } from './shading-words'
+
+const off = { active: false, pausedUntil: null, reason: null, since: null }
+
+describe('shading in words', () => {
+  it('names the compass point a window faces', () => {
+    expect(facingText(180)).toBe('Window faces 180°, south')
+    expect(facingText(0)).toBe('Window faces 0°, north')
+    expect(facingText(null)).toBe('No facade set')
+    expect([22, 23, 100, 225, 300, 338, 359].map(compassName)).toEqual([
+      'north',
+      'north-east',
+      'east',
+      'south-west',
+      'north-west',
+      'north',
+      'north',
+    ])
+  })
+
+  it('says "Shading" while the blind is shaded, nothing while shading leaves it alone', () => {
+    expect(shadingStateText({ ...off, active: true, reason: 'SUN_IN_FRONT' }, 'UTC')).toBe(
+      'Shading',
+    )
+    expect(shadingStateText(off, 'UTC')).toBeNull()
+    expect(shadingStateText(null, 'UTC')).toBeNull()
+  })
+
+  it('says until when a person paused it, in the hub’s time zone', () => {
+    const paused = { ...off, reason: 'PAUSED' as const, pausedUntil: '2026-06-25T05:00:00Z' }
+    expect(shadingStateText(paused, 'Europe/Berlin')).toBe('Paused by you until Thu 07:00')
+    expect(shadingStateText(paused, 'Australia/Sydney')).toBe('Paused by you until Thu 15:00')
+    // Paused while shaded: the pause is what the person needs to know.
+    expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin')).toBe(
+      'Paused by you until Thu 07:00',
+    )
+  })
+
+  it('gives each move’s reason in words', () => {
+    expect(reasonWords('SUN_IN_FRONT')).toBe('Sun in front')
+    expect(reasonWords('BRIGHT')).toBe('Bright')
+    expect(reasonWords('ENDED')).toBe('Ended')
+  })
+})

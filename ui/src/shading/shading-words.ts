@@ -1,0 +1,59 @@
+// Sun-aware shading in the words a household uses: which way a window faces ("180°, south"),
+// why shading moved a blind ("Sun in front"), and what it is doing now ("Shading", "Paused by
+// you until Thu 07:00", in the hub's time zone, where the pause ends).
+import type { ShadingReason, ShadingState } from '../api/types'
+
+const COMPASS = [
+  'north',
+  'north-east',
+  'east',
+  'south-east',
+  'south',
+  'south-west',
+  'west',
+  'north-west',
+] as const
+
+/** The nearest of the eight compass points: 180 → "south", 225 → "south-west", 350 → "north". */
+export function compassName(azimuth: number): string {
+  const normal = ((Math.round(azimuth) % 360) + 360) % 360
+  return COMPASS[Math.round(normal / 45) % 8]!
+}
+
+/** "Window faces 180°, south", or that no facade is set. */
+export function facingText(azimuth: number | null): string {
+  return azimuth === null ? 'No facade set' : `Window faces ${azimuth}°, ${compassName(azimuth)}`
+}
+
+const REASON_WORDS: Record<ShadingReason, string> = {
+  SUN_IN_FRONT: 'Sun in front',
+  BRIGHT: 'Bright',
+  ENDED: 'Ended',
+  PAUSED: 'Paused by you',
+}
+
+export function reasonWords(reason: ShadingReason): string {
+  return REASON_WORDS[reason]
+}
+
+/** "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. */
+export function weekdayTime(iso: string, timeZone: string | undefined): string {
+  const date = new Date(iso)
+  const day = date.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })
+  const time = date.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' })
+  return `${day} ${time}`
+}
+
+/**
+ * "Shading" while the blind is in its shade position because of shading, "Paused by you until
+ * Thu 07:00" while a person's command pauses it, and null otherwise (nothing to show).
+ */
+export function shadingStateText(
+  shading: ShadingState | null | undefined,
+  timeZone: string | undefined,
+): string | null {
+  if (!shading) return null
+  if (shading.pausedUntil)
+    return `Paused by you until ${weekdayTime(shading.pausedUntil, timeZone)}`
+  return shading.active ? 'Shading' : null
+}
