@@ -166,6 +166,20 @@ export class Shading implements ShadingView {
     const here = this.deps.positions.state(blind.id)
     const slats = blind.tiltTimeMs > 0
     const entering = decision.action === 'ENTER'
+    if (entering ? darkerThanShade(blind, here.position) : stillWhereLeft(blind, before, here)) {
+      // A blind already at least as closed is never opened to shade it, nor moved when the sun
+      // goes: shading leaves it alone, and the dwell starts as after a move.
+      const after: BlindShading = {
+        machine,
+        since: now,
+        reason: decision.reason,
+        returnPosition: entering ? here.position : null,
+        returnTilt: entering ? here.tilt : null,
+      }
+      this.blinds.set(blind.id, after)
+      this.store.save(blind.id, stored(after))
+      return
+    }
     const target: Target = entering
       ? { position: blind.shadePosition, tilt: slats ? blind.shadeTilt : null }
       : {
@@ -253,4 +267,23 @@ export class Shading implements ShadingView {
     this.brightness.reset()
     this.brightness.learn(samples)
   }
+}
+
+/** The blind stands at or below its shade position (0 = closed), so shading need not move it. */
+function darkerThanShade(blind: ShadingBlind, position: number | null): boolean {
+  return position !== null && blind.shadePosition !== null && position <= blind.shadePosition
+}
+
+/** Shading did not move the blind in (it was darker already), and it still stands there. */
+function stillWhereLeft(
+  blind: ShadingBlind,
+  before: BlindShading,
+  here: { position: number | null },
+): boolean {
+  return (
+    before.returnPosition !== null &&
+    here.position !== null &&
+    darkerThanShade(blind, before.returnPosition) &&
+    Math.abs(here.position - before.returnPosition) < 1
+  )
 }

@@ -193,6 +193,18 @@ describe('a Berlin summer day', () => {
     void south
   })
 
+  test('a blind already closed further than its shade position is neither opened nor moved back', async () => {
+    const r = rig()
+    const south = addBlind(r, 'South', SOUTH, { shadingReturnPosition: 60 })
+    r.positions.place(south, 5)
+    await r.runUntil(at(DATE, '12:00'))
+    expect(r.shading.stateOf(south)).toMatchObject({ active: true, reason: 'SUN_IN_FRONT' })
+    await r.runUntil(at(NEXT, '00:00'))
+    expect(r.positions.moves).toEqual([])
+    expect(new ShadingStore(r.database.db).moves(admin, south, 50)).toEqual([])
+    expect(r.shading.stateOf(south)).toMatchObject({ active: false, reason: 'ENDED' })
+  })
+
   test('a blind whose shading is off is never moved', async () => {
     const r = rig()
     addBlind(r, 'South', SOUTH, { shadingEnabled: false })
