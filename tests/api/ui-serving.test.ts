@@ -110,6 +110,8 @@ describe('the pages and assets of the web UI', () => {
     const res = await fetch(`${t.url}${entry}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // Read to the end: a body left unread holds the connection, and the hub's close waits for it.
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0)
   })
 
   it('opens the app with status 404 at an unknown page, so its router shows the 404 screen', async () => {
@@ -158,5 +160,6 @@ describe('compressed assets', () => {
     }
     const worker = await fetch(`${t.url}/dist/sw.js`, { headers: { 'accept-encoding': 'br' } })
     expect(worker.headers.get('cache-control')).toBe('no-cache')
+    expect(await worker.text()).not.toBe('')
   })
 })
