@@ -229,54 +229,6 @@ export interface AutomationInput {
   scene: SceneInput[]
 }
 
-/** The inverter's state as SunSpec reports it (issue 13). */
+/** The inverter as the API answers (issue 13): the hub's own types, so the two cannot drift. */
 export type { PvState }
-
-export interface PvDevice {
-  manufacturer: string | null
-  model: string | null
-  serial: string | null
-  version: string | null
-}
-
-/** One MPPT tracker (SunSpec model 160). */
-export interface PvMppt {
-  id: number
-  label: string | null
-  powerW: number | null
-  voltageV: number | null
-  currentA: number | null
-}
-
-/** The inverter as the hub last read it; `configured` false while LAMELLA_PV is not set. */
-export interface PvStatus {
-  configured: boolean
-  online: boolean
-  /** Why it cannot be read, while it cannot. */
-  error: string | null
-  /** When it was last readable before going offline (ISO-8601); null while online. */
-  offlineSince: string | null
-  device: PvDevice | null
-  powerW: number | null
-  dcPowerW: number | null
-  /** Energy today in the hub's time zone. */
-  todayWh: number | null
-  lifetimeWh: number | null
-  state: PvState | null
-  mppt: PvMppt[]
-  /** When the values were read (ISO-8601); null before the first read. */
-  updatedAt: string | null
-}
-
-/** A 1-minute sample (or a live one pushed every 10 s). */
-export interface PvSample {
-  at: string
-  powerW: number | null
-  dcPowerW: number | null
-}
-
-/** Energy of one local day, `day` as YYYY-MM-DD. */
-export interface PvDay {
-  day: string
-  wh: number
-}
+export type { PvDay, PvDevice, PvMppt, PvSample, PvStatus } from '../../../hub/pv/service'
