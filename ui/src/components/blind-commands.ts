@@ -1,10 +1,12 @@
 // What a person does to blinds: move them (one, a room's or the whole house's), take them to a
 // position or a tilt, star one. The hub's answer carries each blind's new motion, target and
-// position, which go into the cached list at once (the `blind:motion` push may come later);
-// a refusal, such as 503 while the bus is offline, goes to the toast.
+// position, and what shading does with them now (a person's command pauses it), which go into
+// the cached list at once (the `blind:motion` push may come later); a refusal, such as 503
+// while the bus is offline, goes to the toast.
 import { useSWRConfig } from 'swr'
 import { staleAfterChangeOf } from '../api/cache-keys'
 import { keys, mutations } from '../api/operations'
+import { usePatchCached } from '../api/patch-cached'
 import type { Blind, Direction } from '../api/types'
 import { errorMessage } from '../forms/field-errors'
 import { useToast } from '../shell/toast'
@@ -20,27 +22,26 @@ export function patchBlinds(list: Blind[] | undefined, changed: BlindPatch[]) {
 
 /** Where a command left the blinds, from the hub's answer: not their names or settings. */
 function positionsOf(blinds: Blind[]): BlindPatch[] {
-  return blinds.map(({ id, motion, position, tilt, target, endsAt }) => ({
+  return blinds.map(({ id, motion, position, tilt, target, endsAt, shading }) => ({
     id,
     motion,
     position,
     tilt,
     target,
     endsAt,
+    shading,
   }))
 }
 
 /** Commands for any set of blinds; each resolves to whether the hub took it. */
 export function useBlindCommands() {
-  const { mutate } = useSWRConfig()
+  const patchCached = usePatchCached()
   const toast = useToast()
 
   const apply = async (command: Promise<Blind[]>): Promise<boolean> => {
     try {
       const moved = positionsOf(await command)
-      void mutate<Blind[]>(keys.blindList, (list) => patchBlinds(list, moved), {
-        revalidate: false,
-      })
+      patchCached<Blind[]>(keys.blindList, (list) => patchBlinds(list, moved) ?? list)
       return true
     } catch (err) {
       toast(errorMessage(err), 'error')

@@ -5,22 +5,14 @@
 // patches the inverter's live values (and asks for the rest when it goes offline or comes back).
 import { unstable_serialize, useSWRConfig } from 'swr'
 import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
-import { keys, type QueryKey } from '../api/operations'
+import { keys } from '../api/operations'
+import { usePatchCached } from '../api/patch-cached'
 import type { Blind, HubStatus, PvStatus } from '../api/types'
 import { useHubEvent } from './realtime'
 
 export function LiveUpdates() {
   const { mutate, cache } = useSWRConfig()
-
-  // Patches an answer already in the cache. A query still loading is left alone: SWR drops a
-  // fetch's answer when the key is mutated while it is in flight, so patching it then would
-  // leave the page loading for good (the hub pushes motion and bus status on every connect).
-  const patchLoaded = <T,>(key: QueryKey, patch: (data: T) => T) => {
-    if (cache.get(unstable_serialize(key))?.data === undefined) return
-    void mutate<T>(key, (data) => (data === undefined ? data : patch(data)), {
-      revalidate: false,
-    })
-  }
+  const patchLoaded = usePatchCached()
 
   useHubEvent('data:changed', ({ entity }) => {
     void mutate(staleAfterChangeOf(entity))

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Blind, HubStatus, User } from '../../api/types'
@@ -26,8 +26,8 @@ const me = (isAdmin: boolean): User => ({
 
 function renderBlindsAt(isAdmin: boolean, blinds: Blind[], answers: Record<string, Answer> = {}) {
   const { sent } = stubHub({ whoAmI: me(isAdmin), blindList: blinds, ...answers })
-  const { location } = renderWithHub(<BlindsPage />)
-  return { sent, location }
+  const { location, hub } = renderWithHub(<BlindsPage />)
+  return { sent, location, hub }
 }
 
 function renderBlinds(
@@ -105,6 +105,49 @@ describe('the blinds page', () => {
       ids: ['b-office'],
       direction: 'UP',
     })
+  })
+
+  it('says shading is paused as soon as the hub answers a person’s Down, without asking again', async () => {
+    const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
+    const pausedUntil = '2025-06-01T22:00:00.000Z'
+    renderBlinds(false, [shaded], {
+      blindMove: [
+        { ...shaded, motion: 'MOVING_DOWN', shading: { ...shaded.shading, pausedUntil } },
+      ],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Down Office' }))
+    expect(await screen.findByText(/^Paused by you until/)).toBeTruthy()
+  })
+
+  it('asks again for the blinds when a push lands while they are being fetched', async () => {
+    // The first fetch finds shading idle; the one a rest starts is slow and finds it paused.
+    // A push for another blind in between must not lose what that fetch brings.
+    const pausedUntil = '2025-06-01T22:00:00.000Z'
+    const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
+    const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil } }
+    let fetches = 0
+    const { hub } = renderBlindsAt(false, [shaded, { ...kitchen, motion: 'IDLE' }], {
+      blindList: () => {
+        fetches += 1
+        const list = [fetches === 1 ? shaded : paused, { ...kitchen, motion: 'IDLE' }]
+        return new Promise((resolve) => setTimeout(() => resolve(list), fetches === 1 ? 0 : 50))
+      },
+    })
+    await screen.findByText('Office')
+    const motion = (id: string, m: Blind['motion']) =>
+      hub.push('blind:motion', {
+        id,
+        motion: m,
+        at: new Date().toISOString(),
+        position: 50,
+        tilt: null,
+        target: null,
+        endsAt: null,
+      })
+    act(() => motion('b-office', 'IDLE'))
+    act(() => motion('b-kitchen', 'MOVING_UP'))
+    expect(await screen.findByText(/^Paused by you until/)).toBeTruthy()
   })
 
   it('puts the hub’s refusal to move (bus offline) in the toast', async () => {

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PvSample, PvStatus } from '../../api/types'
 import { renderWithHub, setUpHubTests, stubHub, type Answer } from '../../test-support/hub-stub'
 import PhotovoltaicsPage from './PhotovoltaicsPage'
@@ -40,6 +40,11 @@ const figure = (label: string) =>
 
 describe('the photovoltaics page', () => {
   setUpHubTests()
+  // An afternoon in the hub's zone, so that today's curve (midnight to 13:05) is all in the past
+  // whenever the tests run; the clock stands still unless a test moves it.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2025-06-30T13:30:00Z') })
+  })
   afterEach(() => {
     vi.useRealTimers()
   })
