@@ -109,10 +109,15 @@ export class BlindRepository {
     return this.db.select(blindColumns).from(blinds).all()
   }
 
+  /** One blind's row, whoever asks (the hub's own modules); undefined when it does not exist. */
+  row(id: string): BlindRow | undefined {
+    return this.db.select(blindColumns).from(blinds).where(eq(blinds.id, id)).get()
+  }
+
   /** One blind the viewer may see: 404 when it does not exist, 403 when it is not theirs. */
   get(viewer: Viewer, id: string, field = 'id'): Blind {
     checkId(field, id)
-    const row = this.db.select(blindColumns).from(blinds).where(eq(blinds.id, id)).get()
+    const row = this.row(id)
     if (!row) throw notFound('Blind', id, field)
     if (!this.canSee(viewer, id)) throw forbidden('This blind is not assigned to you')
     return this.withFavorites(viewer.id, [row])[0] as Blind

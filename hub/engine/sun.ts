@@ -1,8 +1,8 @@
-// Sunrise and sunset computed locally (no network) with suncalc, for SUN triggers.
-// Pure functions: no database, no timers. Instants are absolute Dates; "days" are calendar
+// Sunrise and sunset computed locally (no network) with suncalc, for SUN triggers, and where
+// the sun stands at an instant, for shading and the clear-sky PV estimate. Pure functions: no database, no timers. Instants are absolute Dates; "days" are calendar
 // days in an IANA time zone. Sunrise/sunset use the standard almanac definition: the upper
 // limb of the Sun on an ideal horizon with standard refraction (centre at -0.833°).
-import { getTimes } from 'suncalc'
+import { getPosition, getTimes } from 'suncalc'
 import { localClock } from '../local-clock'
 
 export interface Location {
@@ -11,6 +11,19 @@ export interface Location {
 }
 
 export type SunEvent = 'SUNRISE' | 'SUNSET'
+
+export interface SunPosition {
+  /** Degrees clockwise from north, 0-360 (180 = south). */
+  azimuth: number
+  /** Degrees above the horizon (refraction included); negative below it. */
+  elevation: number
+}
+
+/** Where the sun stands at `at` (suncalc 2.x gives degrees, azimuth from north). */
+export function sunPosition(at: number, location: Location): SunPosition {
+  const p = getPosition(new Date(at), location.lat, location.lon)
+  return { azimuth: p.azimuth, elevation: p.altitude }
+}
 
 /** A calendar day: month 1-12, day 1-31. */
 export interface LocalDay {

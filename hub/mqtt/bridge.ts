@@ -25,17 +25,17 @@ import { Topics, type CommandTopic } from './topics'
 import { LimitedWarnings } from './warnings'
 
 /** Who MQTT commands act as: whoever may publish to the command topics may move every blind. */
-export const MQTT_VIEWER: Viewer = { id: 'mqtt', isAdmin: true }
+const MQTT_VIEWER: Viewer = { id: 'mqtt', isAdmin: true }
 
 /** A command older than this is never carried out (ARCHITECTURE.md section 10). */
-export const MAX_COMMAND_AGE_MS = 10_000
+const MAX_COMMAND_AGE_MS = 10_000
 /** How often a moving blind's position is published while it travels. */
-export const MOVING_POSITION_EVERY_MS = 1000
+const MOVING_POSITION_EVERY_MS = 1000
 /** Reconnect backoff: from 1 s, doubling, to at most 30 s, each ±20 %. */
-export const RECONNECT_FIRST_MS = 1000
-export const RECONNECT_MAX_MS = 30_000
+const RECONNECT_FIRST_MS = 1000
+const RECONNECT_MAX_MS = 30_000
 /** A silent broker is noticed after at most 1.5 keepalives. */
-export const KEEPALIVE_S = 15
+const KEEPALIVE_S = 15
 /** Home Assistant's `online` (its restart) re-announces everything once, after a breath. */
 const REANNOUNCE_AFTER_MS = 500
 

@@ -27,16 +27,16 @@ function origin(version: string) {
   return { name: 'Lamella', sw_version: version }
 }
 
-export function hubIdentifier(hubId: string): string {
+function hubIdentifier(hubId: string): string {
   return `lamella_${hubId}`
 }
 
-export function uniqueId(hubId: string, id: string): string {
+function uniqueId(hubId: string, id: string): string {
   return `lamella_${hubId}_${id}`
 }
 
 /** The hub as a device: automations' buttons belong to it, blinds are connected through it. */
-export function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version'>) {
+function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version'>) {
   return {
     identifiers: [hubIdentifier(ctx.hubId)],
     name: `Lamella ${ctx.hubId}`,

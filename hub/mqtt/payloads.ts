@@ -4,7 +4,7 @@
 import type { BlindPosition } from '../position/tracker'
 
 /** Longer payloads are refused unread: the longest good one is "STOP" or "100". */
-export const COMMAND_PAYLOAD_MAX_BYTES = 16
+const COMMAND_PAYLOAD_MAX_BYTES = 16
 
 export type BlindCommand =
   | { command: 'set'; direction: 'UP' | 'DOWN' | 'STOP' }

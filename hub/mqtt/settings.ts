@@ -24,7 +24,7 @@ const HUB_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/
 const TOPIC_PREFIX_MAX = 100
 
 /** The URL as it may be shown: whatever stood before an '@' is hidden. */
-export function redactUrl(raw: string): string {
+function redactUrl(raw: string): string {
   return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@')
 }
 

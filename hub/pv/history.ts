@@ -4,8 +4,8 @@ import { and, asc, gte, lt } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { pvSamples } from '../db/schema'
 
-export const SAMPLE_MS = 60_000
-export const KEEP_SAMPLES_MS = 14 * 24 * 60 * 60_000
+const SAMPLE_MS = 60_000
+const KEEP_SAMPLES_MS = 14 * 24 * 60 * 60_000
 
 export interface PvSampleRow {
   at: number

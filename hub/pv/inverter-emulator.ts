@@ -13,7 +13,8 @@ import {
   inverterImage,
   type InverterReading,
 } from '../../firmware-protocol/sunspec-inverter'
-import { clearSkyPowerW, DEFAULT_LOCATION, sunAltitude, type Location } from './clear-sky'
+import { sunPosition, type Location } from '../engine/sun'
+import { clearSkyPowerW, DEFAULT_LOCATION } from './clear-sky'
 
 export interface InverterEmulatorOptions {
   host?: string
@@ -105,7 +106,8 @@ export class InverterEmulator {
     const dcPowerW = acPowerW / EFFICIENCY
     const total = Math.floor(this.lifetimeWh(at))
     const night =
-      (this.options.zeroAtNight ?? true) && sunAltitude(at, this.location) <= NIGHT_ALTITUDE
+      (this.options.zeroAtNight ?? true) &&
+      sunPosition(at, this.location).elevation <= NIGHT_ALTITUDE
     const lifetimeWh = night ? 0 : total
     const dcVoltageV = acPowerW > 0 ? 300 + (80 * acPowerW) / this.peakW : 0
     return {

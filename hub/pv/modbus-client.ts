@@ -13,7 +13,7 @@ import {
 } from '../../firmware-protocol/modbus-tcp'
 import { exceptionName } from '../../firmware-protocol/protocol-error'
 
-export const REQUEST_TIMEOUT_MS = 3000
+const REQUEST_TIMEOUT_MS = 3000
 
 export interface ModbusTcpTarget {
   host: string

@@ -17,8 +17,8 @@ import { InverterReader, type InverterSnapshot } from './reader'
 import type { PvDay, PvSample, PvService, PvStatus } from './service'
 import type { PvSettings } from './settings'
 
-export const POLL_MS = 10_000
-export const PURGE_MS = 60 * 60_000
+const POLL_MS = 10_000
+const PURGE_MS = 60 * 60_000
 
 /** What the module logs through: a pino child logger in the hub. */
 export interface PvLog {

@@ -53,7 +53,7 @@ export interface PvService {
   energy(days: number): PvDay[]
 }
 
-export const UNCONFIGURED_STATUS: PvStatus = {
+const UNCONFIGURED_STATUS: PvStatus = {
   configured: false,
   online: false,
   error: null,

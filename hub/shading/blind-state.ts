@@ -1,24 +1,28 @@
 // What shading knows of one blind: the blind's own fields it reads, and its state in memory
 // and as the shading_states row that keeps it over a restart.
-import type { BlindAddresses } from '../bus/blind-relays'
+import type { Blind } from '../db/blinds'
 import type { StoredShading } from '../db/shading'
 import { IDLE_STATE, type MachineState } from './decision'
 import type { Facade } from './sun-position'
 
-/** A blind's fields shading reads (hub/db/blinds's rows have them). */
-export interface ShadingBlind extends BlindAddresses {
-  tiltTimeMs: number
-  facadeAzimuth: number | null
-  fovLeft: number
-  fovRight: number
-  minElevation: number
-  shadePosition: number | null
-  shadeTilt: number | null
-  shadingEnabled: boolean
-  shadingMinBrightness: number
-  shadingReturnPosition: number | null
-  shadingResumeAt: string | null
-}
+/** A blind's fields shading reads. */
+export type ShadingBlind = Pick<
+  Blind,
+  | 'id'
+  | 'blindAddressUp'
+  | 'blindAddressDown'
+  | 'tiltTimeMs'
+  | 'facadeAzimuth'
+  | 'fovLeft'
+  | 'fovRight'
+  | 'minElevation'
+  | 'shadePosition'
+  | 'shadeTilt'
+  | 'shadingEnabled'
+  | 'shadingMinBrightness'
+  | 'shadingReturnPosition'
+  | 'shadingResumeAt'
+>
 
 /** What shading knows of one blind, in memory and (as StoredShading) on disk. */
 export interface BlindShading {

@@ -14,13 +14,14 @@
 // "maximum 5-minute mean" without the irradiance would read a December noon as dull next to
 // the June peak; dividing by the clear-sky irradiance fixes that. Below 5° of altitude the
 // model is too rough to learn from, and brightness is not known (null) there.
-import { clearSkyIrradiance, sunAltitude, type Location } from '../pv/clear-sky'
+import { sunPosition, type Location } from '../engine/sun'
+import { clearSkyIrradiance } from '../pv/clear-sky'
 
-export const MEAN_WINDOW_MS = 5 * 60_000
+const MEAN_WINDOW_MS = 5 * 60_000
 /** Samples from pv_samples this old and newer teach the effective peak. */
 export const LEARN_WINDOW_MS = 14 * 24 * 60 * 60_000
 /** Below this altitude (degrees) the clear-sky model neither teaches nor answers. */
-export const MIN_MODEL_ALTITUDE = 5
+const MIN_MODEL_ALTITUDE = 5
 
 export interface PowerSample {
   at: number
@@ -28,7 +29,7 @@ export interface PowerSample {
 }
 
 /** The effective peak (W per 1000 W/m²) of 5-minute means in 1-minute samples, or 0. */
-export function effectivePeak(samples: PowerSample[], location: Location): number {
+function effectivePeak(samples: PowerSample[], location: Location): number {
   let peak = 0
   const window: PowerSample[] = []
   let sum = 0
@@ -44,7 +45,7 @@ export function effectivePeak(samples: PowerSample[], location: Location): numbe
 }
 
 function perKiloWatt(powerW: number, at: number, location: Location): number {
-  const altitude = sunAltitude(at, location)
+  const altitude = sunPosition(at, location).elevation
   if (altitude < MIN_MODEL_ALTITUDE) return 0
   return (powerW * 1000) / clearSkyIrradiance(altitude)
 }
@@ -87,7 +88,7 @@ export class PvBrightness {
   brightness(now: number): number | null {
     const mean = this.mean(now)
     if (mean === null || this.peak <= 0) return null
-    const altitude = sunAltitude(now, this.location)
+    const altitude = sunPosition(now, this.location).elevation
     if (altitude < MIN_MODEL_ALTITUDE) return null
     const clearSkyW = (this.peak * clearSkyIrradiance(altitude)) / 1000
     return (100 * mean) / clearSkyW

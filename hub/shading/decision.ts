@@ -1,14 +1,15 @@
 // The shading decision of one blind, as a pure state machine: given where the sun stands, how
 // bright it is (when PV tells), the time and the blind's shading state, it says whether to
 // move the blind into its shade position, back out of it, or leave it. No I/O; time is given.
-import { sunInFront, type Facade, type SunPosition } from './sun-position'
+import type { SunPosition } from '../engine/sun'
+import { sunInFront, type Facade } from './sun-position'
 
 /** Neither enters nor leaves within this long of the last shading move. */
 export const DWELL_MS = 10 * 60_000
 /** Enter when the sun is this far inside the field of view, leave when this far outside. */
-export const GEOMETRY_HYSTERESIS_DEG = 2
+const GEOMETRY_HYSTERESIS_DEG = 2
 /** Enter at >= minBrightness, leave below minBrightness minus this many points. */
-export const BRIGHTNESS_HYSTERESIS = 15
+const BRIGHTNESS_HYSTERESIS = 15
 
 export type MoveReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED'
 

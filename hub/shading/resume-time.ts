@@ -7,7 +7,7 @@ const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 
 /** Minutes after midnight of "HH:MM" (00:00-23:59); null for anything else. */
-export function minuteOfDay(text: string): number | null {
+function minuteOfDay(text: string): number | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text)
   return m ? Number(m[1]) * 60 + Number(m[2]) : null
 }

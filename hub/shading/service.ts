@@ -28,10 +28,10 @@ import {
 } from './blind-state'
 import { step, type Decision, type MachineState } from './decision'
 import { pauseEnd } from './resume-time'
-import { sunPosition } from './sun-position'
+import { sunPosition } from '../engine/sun'
 import { NOT_SHADING, type ShadingState, type ShadingView } from './types'
 
-export const EVALUATE_MS = 60_000
+const EVALUATE_MS = 60_000
 const LEARN_MS = 60 * 60_000
 
 export type { ShadingBlind } from './blind-state'
@@ -49,7 +49,7 @@ export interface ShadingDeps {
     moveForRun(blind: BlindRelays, target: Target): BlindMove
     state(blindId: string): BlindPosition
   }
-  blinds: { all(): ShadingBlind[] }
+  blinds: { all(): ShadingBlind[]; row(id: string): ShadingBlind | undefined }
   now: () => number
   location: Location
   timeZone: string
@@ -231,7 +231,7 @@ export class Shading implements ShadingView {
   /** A command shading did not give moved the blind: its shading rests until the pause ends. */
   private pausedByPerson(blindId: string, evenWhileMoving = false): void {
     if (!this.running || (this.moving.has(blindId) && !evenWhileMoving)) return
-    const blind = this.deps.blinds.all().find((b) => b.id === blindId)
+    const blind = this.deps.blinds.row(blindId)
     if (!blind || !facadeOf(blind)) return
     const now = this.deps.now()
     const before = this.blinds.get(blindId) ?? FRESH

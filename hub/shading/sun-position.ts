@@ -1,14 +1,5 @@
-// Where the sun stands, and whether it stands in front of a window. Pure: suncalc 2.x gives
-// the apparent altitude and the azimuth in degrees, azimuth clockwise from north (180 = south).
-import { getPosition } from 'suncalc'
-import type { Location } from '../engine/sun'
-
-export interface SunPosition {
-  /** Degrees clockwise from north, 0-360. */
-  azimuth: number
-  /** Degrees above the horizon (refraction included); negative below it. */
-  elevation: number
-}
+// Whether the sun (hub/engine/sun's sunPosition) stands in front of a window. Pure.
+import type { SunPosition } from '../engine/sun'
 
 /** A window's facade, as the blind's fields give it (ARCHITECTURE.md section 12). */
 export interface Facade {
@@ -22,13 +13,8 @@ export interface Facade {
   minElevation: number
 }
 
-export function sunPosition(at: number, location: Location): SunPosition {
-  const p = getPosition(new Date(at), location.lat, location.lon)
-  return { azimuth: p.azimuth, elevation: p.altitude }
-}
-
 /** The sun's azimuth relative to the facade's normal, -180..180 (negative: left of it). */
-export function offsetFromNormal(facade: Facade, sun: SunPosition): number {
+function offsetFromNormal(facade: Facade, sun: SunPosition): number {
   return ((((sun.azimuth - facade.azimuth + 540) % 360) + 360) % 360) - 180
 }
 

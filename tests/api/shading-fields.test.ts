@@ -96,6 +96,9 @@ describe('a blind’s facade and shading fields', () => {
     return res.data!.blindCreate
   }
 
+  const remove = (id: string) =>
+    t.gql('mutation($ids: [ID!]!) { blindDelete(ids: $ids) }', { ids: [id] }, t.adminToken)
+
   it('gives a new blind no facade, a 90° field of view each side, elevation 0, brightness 40 and shading off', async () => {
     const blind = await create({
       name: 'Plain',
@@ -160,11 +163,7 @@ describe('a blind’s facade and shading fields', () => {
       shading_resume_at: '14:30',
       travel_time_known: 1,
     })
-    await t.gql(
-      'mutation($ids: [ID!]!) { blindDelete(ids: $ids) }',
-      { ids: [created.id] },
-      t.adminToken,
-    )
+    await remove(created.id)
   })
 
   it('changes the fields with blindUpdate, keeps those an update leaves out, and clears them with null', async () => {
@@ -255,11 +254,7 @@ describe('a blind’s facade and shading fields', () => {
       shadingResumeAt: null,
       shading: NOT_SHADING,
     })
-    await t.gql(
-      'mutation($ids: [ID!]!) { blindDelete(ids: $ids) }',
-      { ids: [created.id] },
-      t.adminToken,
-    )
+    await remove(created.id)
   })
 
   it('takes a blank shadingResumeAt as none', async () => {
@@ -396,7 +391,7 @@ describe('a blind’s facade and shading fields', () => {
         message,
       )
       expect(t.snapshot()).toBe(stored)
-      await t.gql('mutation($ids: [ID!]!) { blindDelete(ids: $ids) }', { ids: [id] }, t.adminToken)
+      await remove(id)
     },
   )
 

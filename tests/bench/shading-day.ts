@@ -5,7 +5,8 @@
 // clear-sky day of a 5 kW array with clouds of 1 to 8 minutes taking it down to 10-40 %,
 // seeded (SHADING_SEED=n replays a trace). Pure computation: no hub, no timers.
 import { seededRandom, seedFrom } from '../faults/seeded-random'
-import { sunInFront, sunPosition, type Facade } from '../../hub/shading/sun-position'
+import { sunPosition } from '../../hub/engine/sun'
+import { sunInFront, type Facade } from '../../hub/shading/sun-position'
 import {
   BERLIN,
   clearDaysBefore,

@@ -9,7 +9,8 @@ import { clearSkyPowerW } from '../../hub/pv/clear-sky'
 import { PvBrightness, type PowerSample } from '../../hub/shading/brightness'
 import { IDLE_STATE, step, type Decision } from '../../hub/shading/decision'
 import { pauseEnd } from '../../hub/shading/resume-time'
-import { sunPosition, type Facade } from '../../hub/shading/sun-position'
+import { sunPosition } from '../../hub/engine/sun'
+import type { Facade } from '../../hub/shading/sun-position'
 
 export const MINUTE = 60_000
 export const DAY = 24 * 60 * MINUTE
