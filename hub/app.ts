@@ -33,6 +33,7 @@ import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { ShadingStore } from './db/shading'
 import { Shading } from './shading/service'
+import { HouseLocation } from './location/house-location'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
@@ -72,8 +73,8 @@ export interface Hub {
   services: Services
   bus: Bus
   engine: Engine
-  /** Sun-aware shading, when the house's location is set. */
-  shading: Shading | null
+  /** Sun-aware shading; it rests while the house's location is not known. */
+  shading: Shading
 }
 
 export async function buildHub(deps: AppDeps): Promise<Hub> {
@@ -93,7 +94,13 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const throttle = new LoginThrottle(now)
   const users = new UserRepository(db, sessions, events, now, throttle)
   const blinds = new BlindRepository(db, events, now)
-  const automations = new AutomationRepository(db, events, now, { hasLocation: !!config.location })
+  // Where the house stands, for SUN triggers and shading: LAMELLA_LAT/LON or an admin's setting.
+  const location = new HouseLocation({ db, events, fromEnvironment: config.location })
+  const automations = new AutomationRepository(db, events, now, {
+    get hasLocation() {
+      return location.current !== undefined
+    },
+  })
 
   // Where each blind is: the tracker hears of every relay run from the bus's driver.
   const tracker = new PositionTracker({
@@ -136,6 +143,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     driver: bus.driver,
     positions,
     config,
+    location: () => location.current,
     now,
     clockTrusted: () => clock.trusted,
     holiday,
@@ -166,21 +174,19 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
-  // Sun-aware shading, when the house's location is set (hub/shading).
-  const shading = config.location
-    ? new Shading({
-        db,
-        events,
-        positions,
-        blinds,
-        now,
-        location: config.location,
-        timeZone: config.timeZone,
-        ...(pv && { pv }),
-        holiday,
-        log: app.log.child({ module: 'shading' }),
-      })
-    : null
+  // Sun-aware shading (hub/shading), resting while the house's location is not known.
+  const shading = new Shading({
+    db,
+    events,
+    positions,
+    blinds,
+    now,
+    location: () => location.current,
+    timeZone: config.timeZone,
+    ...(pv && { pv }),
+    holiday,
+    log: app.log.child({ module: 'shading' }),
+  })
 
   const services: Services = {
     auth: new AuthService(users, sessions, throttle, events),
@@ -206,7 +212,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         startedAt,
         now,
         timeZone: config.timeZone,
-        locationConfigured: !!config.location,
+        locationConfigured: location.current !== undefined,
         clockSynchronized: clock.synchronized,
         bus: busStatus,
         pulses: bus.driver.pulses,
@@ -214,7 +220,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       }),
     pv: pv ?? unconfiguredPv,
     holiday,
-    ...(shading && { shading }),
+    location,
+    shading,
     shadingHistory: new ShadingStore(db),
   }
 
@@ -285,10 +292,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   engine.start()
   mqtt?.start()
   pv?.start()
-  shading?.start()
+  shading.start()
   app.addHook('preClose', async () => {
     clearInterval(purge)
-    shading?.stop()
+    shading.stop()
     await pv?.stop()
     // No more commands from the broker; it hears `offline` from us rather than our last will.
     await mqtt?.stop()

@@ -9,6 +9,7 @@ import type {
   PvSampleEvent,
 } from './realtime/events'
 import type { HolidayState } from './holiday/holiday'
+import type { HouseLocationState } from './location/house-location'
 
 /** For each user id, the ids of the changed entities that user may see. */
 export type Audience = Map<string, string[]>
@@ -26,6 +27,8 @@ export interface HubEventMap {
   'pv:sample': PvSampleEvent
   /** Holiday mode was switched or its random offset changed (hub/holiday): every user. */
   'holiday:changed': HolidayState
+  /** The house's location was set, changed or cleared (hub/location): SUN triggers, shading. */
+  'location:changed': HouseLocationState
 }
 
 export class HubEvents {

@@ -304,6 +304,9 @@ export const settings = sqliteTable('settings', {
   holidayPausedUntil: integer('holiday_paused_until'),
   /** 0-30: CRON and SUN firings are shifted by a random amount up to this. */
   randomOffsetMinutes: integer('random_offset_minutes').notNull().default(0),
+  /** The house's location as an admin set it (hub/location); null until then. */
+  locationLat: real('location_lat'),
+  locationLon: real('location_lon'),
 })
 
 /**

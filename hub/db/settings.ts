@@ -1,6 +1,8 @@
-// The household's settings row (one row, id 1; absent until something is first set). For now
-// holiday mode: whether it is on, since when, the last finished holiday, and the random offset.
+// The household's settings row (one row, id 1; absent until something is first set): holiday
+// mode (whether it is on, since when, the last finished holiday, the random offset) and the
+// house's location.
 import { eq } from 'drizzle-orm'
+import type { Location } from '../engine/sun'
 import type { Db } from './open'
 import { settings } from './schema'
 
@@ -40,13 +42,31 @@ export class SettingsStore {
   }
 
   setHoliday(record: HolidayRecord): void {
-    const values = {
+    this.write({
       holidayEnabled: record.enabled,
       holidaySince: record.since,
       holidayPausedFrom: record.pausedFrom,
       holidayPausedUntil: record.pausedUntil,
       randomOffsetMinutes: record.randomOffsetMinutes,
-    }
+    })
+  }
+
+  /** The location an admin set, or null. */
+  location(): Location | null {
+    const row = this.db
+      .select({ lat: settings.locationLat, lon: settings.locationLon })
+      .from(settings)
+      .where(eq(settings.id, SETTINGS_ROW))
+      .get()
+    return row && row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null
+  }
+
+  setLocation(location: Location | null): void {
+    this.write({ locationLat: location?.lat ?? null, locationLon: location?.lon ?? null })
+  }
+
+  /** Inserts the row with these columns, or changes just them. */
+  private write(values: Partial<typeof settings.$inferInsert>): void {
     this.db
       .insert(settings)
       .values({ id: SETTINGS_ROW, ...values })

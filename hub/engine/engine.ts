@@ -12,6 +12,7 @@ import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
 import { AutomationRunner, type ScenePlan } from './runner'
 import { Scheduler, type HolidayPause } from './scheduler'
+import type { Location } from './sun'
 import type { Positions } from '../position/positions'
 
 export interface EngineDeps {
@@ -19,7 +20,9 @@ export interface EngineDeps {
   events: HubEvents
   driver: RelayDriver
   positions: Pick<Positions, 'moveForRun'>
-  config: Pick<Config, 'timeZone' | 'location'>
+  config: Pick<Config, 'timeZone'>
+  /** The house's location (hub/location), asked for each SUN trigger; undefined while unknown. */
+  location: () => Location | undefined
   now: () => number
   /** False while the clock is known to be wrong: then no schedule fires (hub/clock). */
   clockTrusted: () => boolean
@@ -67,7 +70,7 @@ export class Engine {
     this.scheduler = new Scheduler({
       now,
       timeZone: deps.config.timeZone,
-      location: deps.config.location,
+      location: deps.location,
       triggers: (ids) => scheduledTriggers(db, ids),
       fire: (firings) =>
         this.runner.startTogether(firings).map((r) => (r instanceof Error ? r.message : null)),
@@ -94,6 +97,7 @@ export class Engine {
   start(): void {
     this.runs.failInterrupted()
     this.unsubscribe.push(
+      this.deps.events.on('location:changed', () => this.scheduler.relocated()),
       this.deps.events.on('data:changed', ({ entity, ids }) => {
         if (entity !== 'automation') return
         this.scheduler.reschedule(ids)

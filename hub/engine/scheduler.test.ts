@@ -56,7 +56,7 @@ function startScheduler(
   const scheduler = new Scheduler({
     now: () => Date.now(),
     timeZone: BERLIN,
-    location: options.location,
+    location: () => options.location,
     triggers: (ids) => (ids ? automations.filter((a) => ids.includes(a.id)) : [...automations]),
     fire: (firings) => {
       batches.push(firings.map((f) => f.automationId))
@@ -646,7 +646,7 @@ describe('SUN triggers', () => {
     useClockAt('2026-06-10T08:00:00Z')
     const s = startScheduler([automation('dusk', sunsetMinus30)])
     expect(s.scheduler.nextRunAt('dusk')).toBeNull()
-    expect(s.warnings).toEqual(['sun trigger without LAMELLA_LAT/LAMELLA_LON: not scheduled'])
+    expect(s.warnings).toEqual(['sun trigger without the house’s location: not scheduled'])
     runUntil('2026-06-12T08:00:00Z')
     expect(s.fired).toEqual([])
   })

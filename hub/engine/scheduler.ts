@@ -5,7 +5,8 @@
 // is recorded as a missed run, never silently dropped.
 // Holiday mode (hub/holiday) skips every firing due while it holds, without a record; its
 // random offset shifts each firing by up to N minutes (never past the next one), and lateness
-// counts from the shifted time, so a shifted firing is neither late nor missed.
+// counts from the shifted time, so a shifted firing is neither late nor missed. The house's
+// location may be set or changed while the hub runs: SUN triggers are then scheduled anew.
 import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import { CronSchedule } from './cron'
@@ -22,7 +23,8 @@ export const MAX_TIMER_MS = 15 * 60_000
 export interface SchedulerDeps {
   now: () => number
   timeZone: string
-  location: Location | undefined
+  /** The house's location, asked whenever a SUN trigger is scheduled; undefined while unknown. */
+  location: () => Location | undefined
   /** The triggers of the automations given, or of all. */
   triggers(ids?: string[]): ScheduledTrigger[]
   /**
@@ -100,6 +102,20 @@ export class Scheduler {
     this.settle()
   }
 
+  /**
+   * The house's location was set, changed or cleared: every SUN trigger is scheduled anew from
+   * now on (what fell due at the old place is neither run nor recorded as missed).
+   */
+  relocated(): void {
+    if (!this.running) return
+    for (const t of this.deps.triggers()) {
+      if (t.trigger.type !== 'SUN') continue
+      this.entries.delete(t.id)
+      this.schedule({ ...t, lastScheduledAt: this.deps.now() })
+    }
+    this.settle()
+  }
+
   /** Null while holiday mode is on: nothing fires then. */
   nextRunAt(automationId: string): string | null {
     if (this.deps.holiday?.enabled) return null
@@ -151,11 +167,11 @@ export class Scheduler {
       return (after) => cron.nextAfter(new Date(after)).getTime()
     }
     if (trigger.type === 'SUN' && trigger.sunEvent) {
-      const location = this.deps.location
+      const location = this.deps.location()
       if (!location) {
         this.deps.log.warn(
           { automationId: t.id },
-          'sun trigger without LAMELLA_LAT/LAMELLA_LON: not scheduled',
+          'sun trigger without the house’s location: not scheduled',
         )
         return null
       }

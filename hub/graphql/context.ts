@@ -9,6 +9,7 @@ import type { Positions } from '../position/positions'
 import type { PvService } from '../pv/service'
 import type { Holiday } from '../holiday/holiday'
 import type { ShadingStore } from '../db/shading'
+import type { HouseLocation } from '../location/house-location'
 import type { ShadingView } from '../shading/types'
 import type { HubStatus } from '../status'
 
@@ -30,7 +31,9 @@ export interface Services {
   pv: PvService
   /** Holiday mode and the random offset of CRON and SUN firings (hub/holiday). */
   holiday: Holiday
-  /** Sun-aware shading (hub/shading), once it runs; absent, every blind is not shading. */
+  /** The house's location for SUN triggers and shading (hub/location). */
+  location: HouseLocation
+  /** Sun-aware shading (hub/shading); absent in tests that leave it out: nothing shading. */
   shading?: ShadingView
   /** The moves shading made (shading_moves), as far as the viewer may see them. */
   shadingHistory: Pick<ShadingStore, 'moves'>

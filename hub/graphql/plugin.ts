@@ -18,6 +18,7 @@ import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
 import { blindLoaders, blindResolvers } from './resolvers/blinds'
 import { holidayResolvers } from './resolvers/holiday'
+import { locationResolvers } from './resolvers/location'
 import { hubResolvers } from './resolvers/hub'
 import { pvResolvers } from './resolvers/pv'
 import { shadingResolvers } from './resolvers/shading'
@@ -44,6 +45,7 @@ const resolvers = [
   hubResolvers,
   pvResolvers,
   holidayResolvers,
+  locationResolvers,
   shadingResolvers,
 ].reduce(
   (all, part) => {

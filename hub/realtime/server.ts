@@ -106,6 +106,10 @@ export class RealtimeServer {
       events.on('holiday:changed', () => {
         io.emit('data:changed', { entity: 'holiday', ids: [] })
       }),
+      // Whether the location is known shows to everyone (hubStatus); where it is, to admins.
+      events.on('location:changed', () => {
+        io.emit('data:changed', { entity: 'location', ids: [] })
+      }),
     )
     this.sessionCheck = setInterval(
       () => this.dropDeadSessions(),

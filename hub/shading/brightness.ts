@@ -54,11 +54,13 @@ export class PvBrightness {
   private readonly recent: PowerSample[] = []
   private peak = 0
 
-  constructor(private readonly location: Location) {}
+  /** Where the house stands: the sun's elevation there scales the clear-sky estimate. */
+  constructor(private readonly location: () => Location | undefined) {}
 
   /** What pv_samples taught (at start, and again now and then). */
   learn(samples: PowerSample[]): void {
-    this.peak = Math.max(this.peak, effectivePeak(samples, this.location))
+    const location = this.location()
+    if (location) this.peak = Math.max(this.peak, effectivePeak(samples, location))
   }
 
   /** Forgets the peak, before learning again from the last 14 days (an array changed). */
@@ -73,7 +75,8 @@ export class PvBrightness {
     this.drop(at)
     // Live readings teach too, once they span most of a window.
     const mean = this.mean(at)
-    if (mean !== null) this.peak = Math.max(this.peak, perKiloWatt(mean, at, this.location))
+    const location = this.location()
+    if (mean !== null && location) this.peak = Math.max(this.peak, perKiloWatt(mean, at, location))
   }
 
   /** The mean power over the last 5 minutes, or null while readings cover less than 4 of them. */
@@ -87,8 +90,9 @@ export class PvBrightness {
   /** Percent of the clear-sky estimate, or null while it cannot be told. */
   brightness(now: number): number | null {
     const mean = this.mean(now)
-    if (mean === null || this.peak <= 0) return null
-    const altitude = sunPosition(now, this.location).elevation
+    const location = this.location()
+    if (mean === null || this.peak <= 0 || !location) return null
+    const altitude = sunPosition(now, location).elevation
     if (altitude < MIN_MODEL_ALTITUDE) return null
     const clearSkyW = (this.peak * clearSkyIrradiance(altitude)) / 1000
     return (100 * mean) / clearSkyW

@@ -51,7 +51,8 @@ export interface ShadingDeps {
   }
   blinds: { all(): ShadingBlind[]; row(id: string): ShadingBlind | undefined }
   now: () => number
-  location: Location
+  /** The house's location (hub/location); shading rests while it is not known. */
+  location: () => Location | undefined
   timeZone: string
   /** The PV inverter when LAMELLA_PV is set: then shading also asks whether the sun shines. */
   pv?: Pick<PvService, 'history'>
@@ -89,6 +90,11 @@ export class Shading implements ShadingView {
       }),
       events.on('blind:motion', ({ event }) => {
         if (event.motion !== 'IDLE' && !this.moving.has(event.id)) this.pausedByPerson(event.id)
+      }),
+      // A new place has another sun, and the array's peak is learnt against it.
+      events.on('location:changed', () => {
+        this.learn()
+        this.tick()
       }),
     )
     const every = (ms: number, run: () => void) => {
@@ -129,9 +135,10 @@ export class Shading implements ShadingView {
 
   /** One step for every shading blind; resolves once each move it starts is on the bus. */
   async evaluate(): Promise<void> {
-    if (!this.running || this.deps.holiday?.enabled) return
+    const location = this.deps.location()
+    if (!this.running || this.deps.holiday?.enabled || !location) return
     const now = this.deps.now()
-    const sun = sunPosition(now, this.deps.location)
+    const sun = sunPosition(now, location)
     const brightness = this.brightness?.brightness(now) ?? null
     const moves: Promise<void>[] = []
     for (const blind of this.deps.blinds.all()) {

@@ -61,7 +61,7 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
     if (!ctx.hasLocation) {
       throw badInput(
         'trigger.sunEvent',
-        "needs the hub's location: set LAMELLA_LAT and LAMELLA_LON and restart the hub",
+        "needs the house's location: an admin sets it in a blind's settings, under Sun and shading",
       )
     }
     trigger.sunEvent = input.sunEvent as SunEvent

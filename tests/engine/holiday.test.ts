@@ -102,7 +102,7 @@ function startScheduler(
   const scheduler = new Scheduler({
     now: () => Date.now(),
     timeZone: BERLIN,
-    location: BERLIN_CENTRE,
+    location: () => BERLIN_CENTRE,
     triggers: (ids) => (ids ? automations.filter((a) => ids.includes(a.id)) : [...automations]),
     fire: (firings) => {
       for (const f of firings) fired.push({ id: f.automationId, at: Date.now() })

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { BlindRepository } from '../../hub/db/blinds'
 import { openDatabase, type OpenDatabase } from '../../hub/db/open'
 import { ShadingStore } from '../../hub/db/shading'
+import type { Location } from '../../hub/engine/sun'
 import { HubEvents } from '../../hub/events'
 import { Holiday } from '../../hub/holiday/holiday'
 import { Shading, type ShadingDeps } from '../../hub/shading/service'
@@ -52,7 +53,14 @@ const open: Rig[] = []
 afterEach(() => open.splice(0).forEach((r) => r.close()))
 
 function rig(
-  options: { path?: string; clockAt?: number; pv?: ShadingDeps['pv']; holiday?: boolean } = {},
+  options: {
+    path?: string
+    clockAt?: number
+    pv?: ShadingDeps['pv']
+    holiday?: boolean
+    /** Where the house stands, changeable by the test; Berlin unless given. */
+    place?: { location: Location | undefined }
+  } = {},
 ): Rig {
   const path = options.path ?? join(folder(), 'lamella.db')
   const database = openDatabase(path)
@@ -69,7 +77,7 @@ function rig(
     positions,
     blinds,
     now,
-    location: BERLIN.location,
+    location: () => (options.place ? options.place.location : BERLIN.location),
     timeZone: BERLIN.timeZone,
     holiday,
     log: quiet,
@@ -144,6 +152,20 @@ const movesOf = (r: Rig, id: string) =>
   r.positions.moves
     .filter((m) => m.blindId === id)
     .map((m) => `${wallTime(m.at, BERLIN.timeZone)} -> ${m.position}`)
+
+describe('the house’s location', () => {
+  test('shading rests while it is not known, and shades within a minute of an admin setting it', async () => {
+    const place: { location: Location | undefined } = { location: undefined }
+    const r = rig({ place })
+    const south = addBlind(r, 'South', SOUTH)
+    await r.runUntil(at(DATE, '12:00'))
+    expect(movesOf(r, south)).toEqual([])
+    place.location = BERLIN.location
+    r.events.emit('location:changed', { ...BERLIN.location, fromEnvironment: false })
+    await r.runUntil(at(DATE, '12:01'))
+    expect(movesOf(r, south)).toEqual(['12:00 -> 20'])
+  })
+})
 
 describe('a Berlin summer day', () => {
   test('the south blind is shaded late morning to mid afternoon, the east one in the morning, each back where it stood', async () => {

@@ -70,7 +70,7 @@ export function simulateDay(setup: DaySetup): DayMove[] {
   const { place, facade } = setup
   const start = localMidnight(setup.date, place.timeZone)
   const end = localMidnight(nextDate(setup.date), place.timeZone)
-  const brightness = setup.pvW ? new PvBrightness(place.location) : null
+  const brightness = setup.pvW ? new PvBrightness(() => place.location) : null
   if (brightness && setup.learnFrom) brightness.learn(setup.learnFrom)
   const rule = { facade, minBrightness: setup.minBrightness ?? 40 }
   let state = IDLE_STATE

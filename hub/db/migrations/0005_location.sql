@@ -1,0 +1,2 @@
+ALTER TABLE `settings` ADD `location_lat` real;--> statement-breakpoint
+ALTER TABLE `settings` ADD `location_lon` real;
