@@ -2,7 +2,9 @@
 // and longitude): an admin sets a window's facade with the compass dial in the blind's dialog,
 // by a tap and the arrow keys, and switches its shading on; after a reload the dialog shows
 // them as saved. The admin switches holiday mode on from Home, and a regular user's Home, open
-// all the while, says so without a reload. No serious axe violation; nothing leaves the hub.
+// all the while, says so without a reload. At a June noon (the hub's clock set there) shading
+// moves a south blind, and its card and dialog show it with the reason. No serious axe
+// violation; nothing leaves the hub.
 // The shading section and the holiday card are taken on a phone and a desktop, light and dark,
 // into /tmp/shui-shots/.
 import { mkdirSync } from 'node:fs'
@@ -258,6 +260,91 @@ describe('sun-aware shading and holiday mode in the browser', () => {
       const card = page.locator('.holiday-card')
       await card.getByRole('heading', { name: 'Holiday mode is off' }).waitFor()
       await card.screenshot({ path: join(SHOTS, `holiday-off-${variant.name}.png`) })
+      await page.context().close()
+    }
+  })
+})
+
+describe('shading’s moves in the browser, at a June noon in Berlin', () => {
+  // The hub's clock stands at 12:00 in Berlin on midsummer day: the sun is in the south.
+  const clock = { at: Date.parse('2026-06-21T10:00:00Z') }
+  let t: TestHub
+  let browser: Browser
+
+  beforeAll(async () => {
+    t = await startHub({ config: { location: { lat: 52.52, lon: 13.405 } }, now: () => clock.at })
+    browser = await launchBrowser()
+    mkdirSync(SHOTS, { recursive: true })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  it('lists the move shading made, why and where to, in the blind’s dialog, and says Shading on its card', async () => {
+    const id = await createBlind(t, 'Terrace', '2:0', '2:1', 4000)
+    const blind = async () =>
+      (
+        await t.gql<{ blind: { position: number | null; motion: string } }>(
+          'query($id: ID!) { blind(id: $id) { position motion } }',
+          { id },
+          t.adminToken,
+        )
+      ).data!.blind
+    // Open first, before it faces anywhere, so this move of a person's pauses nothing.
+    await t.gql(
+      'mutation($ids: [ID!]!) { blindMove(ids: $ids, direction: UP) { id } }',
+      { ids: [id] },
+      t.adminToken,
+    )
+    await expect
+      .poll(blind, { timeout: 15_000, interval: 250 })
+      .toEqual({ position: 100, motion: 'IDLE' })
+    const facing = await t.gql(
+      'mutation($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { id } }',
+      {
+        id,
+        input: {
+          name: 'Terrace',
+          blindAddressUp: '2:0',
+          blindAddressDown: '2:1',
+          travelTimeMs: 4000,
+          facadeAzimuth: 180,
+          shadePosition: 20,
+          shadingEnabled: true,
+        },
+      },
+      t.adminToken,
+    )
+    expect(facing.errors).toBeUndefined()
+    await t.hub.shading.evaluate()
+    await expect
+      .poll(blind, { timeout: 15_000, interval: 250 })
+      .toEqual({ position: 20, motion: 'IDLE' })
+
+    for (const variant of VARIANTS) {
+      const { page, requests } = await openApp(
+        browser,
+        t,
+        t.adminToken,
+        '/blinds',
+        variant.viewport,
+        variant.mode,
+      )
+      const card = page.locator('.blind-card', { hasText: 'Terrace' })
+      await card.locator('.blind-shading').getByText('Shading', { exact: true }).waitFor()
+      const dialog = await openEditDialog(page, 'Terrace')
+      const moves = dialog.getByRole('list', { name: 'Recent shading moves' })
+      await moves.waitFor()
+      const lines = await moves.locator('li').allTextContents()
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/12:00.*Sun in front.*Open → 20\u00a0% open$/)
+      await dialog.locator('.shading-moves').scrollIntoViewIfNeeded()
+      await dialog
+        .locator('.shading-moves')
+        .screenshot({ path: join(SHOTS, `shading-moves-${variant.name}.png`) })
+      if (variant.name === 'phone-light') expect(await seriousViolations(page)).toEqual([])
+      expect(foreignRequests(requests, t.url)).toEqual([])
       await page.context().close()
     }
   })
