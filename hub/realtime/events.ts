@@ -4,7 +4,7 @@
 export type Motion = 'IDLE' | 'MOVING_UP' | 'MOVING_DOWN'
 export type RunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
 /** 'holiday': holiday mode changed; its ids are empty (ask the `holiday` query). */
-export type ChangedEntity = 'blind' | 'automation' | 'user' | 'holiday'
+export type ChangedEntity = 'blind' | 'automation' | 'user' | 'holiday' | 'location'
 
 export interface BlindMotionEvent {
   id: string
