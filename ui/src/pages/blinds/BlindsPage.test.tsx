@@ -144,6 +144,8 @@ describe('the blinds page', () => {
         tilt: null,
         target: null,
         endsAt: null,
+        reversing: false,
+        delayLeftMs: 0,
       })
     act(() => motion('b-office', 'IDLE'))
     act(() => motion('b-kitchen', 'MOVING_UP'))
