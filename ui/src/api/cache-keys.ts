@@ -36,6 +36,8 @@ const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
   ],
   // Holiday mode: Home's card, and automations' next runs, which pause and resume with it.
   holiday: ['holiday', 'automationList', 'automation'],
+  // The house's location: the blind dialog's line, and the hub's status (locationConfigured).
+  location: ['houseLocation', 'hubStatus'],
 }
 
 /** A matcher for SWR's `mutate(matcher)`: the keys `entity`'s change makes stale. */
