@@ -1,32 +1,29 @@
-// The house's location as a person gives it (ARCHITECTURE.md section 12): latitude and
-// longitude in degrees, both or neither (neither clears it). Shared by the hub and the form.
-import type { Location } from '../engine/sun'
+// The house's location as an admin sets it (issue 14), shared by the hub and the UI: each
+// coordinate by its range, both or neither. Throws a 400 HubError naming `lat` or `lon`.
 import { badInput } from '../errors'
+import type { Location } from '../engine/sun'
 
+/** What `houseLocationSet` may say; both null or absent clears the stored location. */
 export interface LocationInput {
   lat?: number | null
   lon?: number | null
 }
 
-const RULES = {
-  lat: { max: 90, words: 'degrees north; south is negative' },
-  lon: { max: 180, words: 'degrees east; west is negative' },
-} as const
-
-function checkDegrees(field: 'lat' | 'lon', value: number): number {
-  const { max, words } = RULES[field]
-  if (!Number.isFinite(value) || value < -max || value > max) {
-    throw badInput(field, `must be a number from -${max} to ${max} (${words}) (got ${value})`)
+function checkCoordinate(field: 'lat' | 'lon', value: number, limit: number, rule: string) {
+  if (!Number.isFinite(value) || value < -limit || value > limit) {
+    throw badInput(field, `must be a number from -${limit} to ${limit} (${rule}) (got ${value})`)
   }
   return value
 }
 
-/** The location to keep, or null to clear it; a 400 naming `lat` or `lon` otherwise. */
+/** The location, checked; null when neither coordinate is given. */
 export function checkLocationInput(input: LocationInput): Location | null {
   const lat = input.lat ?? null
   const lon = input.lon ?? null
   if (lat === null && lon === null) return null
+  if (lat !== null) checkCoordinate('lat', lat, 90, 'degrees north; south is negative')
+  if (lon !== null) checkCoordinate('lon', lon, 180, 'degrees east; west is negative')
   if (lon === null) throw badInput('lon', 'must be given with lat')
   if (lat === null) throw badInput('lat', 'must be given with lon')
-  return { lat: checkDegrees('lat', lat), lon: checkDegrees('lon', lon) }
+  return { lat, lon }
 }

@@ -36,8 +36,9 @@ const STALE_AFTER: Record<ChangedEntity, readonly Operation[]> = {
   ],
   // Holiday mode: Home's card, and automations' next runs, which pause and resume with it.
   holiday: ['holiday', 'automationList', 'automation'],
-  // The house's location: whether SUN triggers may be chosen, and automations' next runs.
-  location: ['hubStatus', 'automationList', 'automation'],
+  // The house's location: the blind dialog's line, whether SUN triggers may be chosen
+  // (hubStatus.locationConfigured), and automations' next runs, which move with it.
+  location: ['houseLocation', 'hubStatus', 'automationList', 'automation'],
 }
 
 /** A matcher for SWR's `mutate(matcher)`: the keys `entity`'s change makes stale. */

@@ -9,6 +9,7 @@ import type {
   Blind,
   BlindUsage,
   Holiday,
+  HouseLocation,
   HubStatus,
   PvDay,
   PvSample,
@@ -52,3 +53,5 @@ export const useShadingMoves = (blindId: string | null) =>
   })
 /** Kept fresh by `data:changed` 'holiday'. */
 export const useHoliday = () => useQuery<Holiday>(keys.holiday)
+/** Admins only (403 otherwise); kept fresh by `data:changed` 'location'. */
+export const useHouseLocation = () => useQuery<HouseLocation>(keys.houseLocation)

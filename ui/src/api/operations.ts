@@ -13,6 +13,7 @@ import type {
   Calibration,
   Direction,
   Holiday,
+  HouseLocation,
   HubStatus,
   PvDay,
   PvSample,
@@ -29,6 +30,7 @@ const RUN = 'id automationId status source startedAt finishedAt sceneIndex error
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
 const HOLIDAY = 'enabled randomOffsetMinutes since'
+const LOCATION = 'lat lon fromEnvironment'
 /** The blind dialog lists this many of a blind's latest shading moves. */
 export const SHADING_MOVES_SHOWN = 8
 const PV =
@@ -50,6 +52,7 @@ export type QueryKey =
   | readonly ['pvEnergy', number]
   | readonly ['shadingMoves', string]
   | readonly ['holiday']
+  | readonly ['houseLocation']
 
 export const keys = {
   whoAmI: ['whoAmI'] as const,
@@ -69,6 +72,8 @@ export const keys = {
   /** A blind's latest shading moves, newest first. */
   shadingMoves: (blindId: string) => ['shadingMoves', blindId] as const,
   holiday: ['holiday'] as const,
+  /** Admins only: where the house stands, and whether the hub's environment set it. */
+  houseLocation: ['houseLocation'] as const,
 } satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>
 
 /** The SWR fetcher: runs the query a key names. */
@@ -173,6 +178,13 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ holiday: Holiday }>('holiday', `query holiday { holiday { ${HOLIDAY} } }`)
       ).holiday
+    case 'houseLocation':
+      return (
+        await run<{ houseLocation: HouseLocation }>(
+          'houseLocation',
+          `query houseLocation { houseLocation { ${LOCATION} } }`,
+        )
+      ).houseLocation
   }
 }
 
@@ -281,6 +293,13 @@ export const mutations = {
       `mutation holidaySet($enabled: Boolean!, $randomOffsetMinutes: Int) { holidaySet(enabled: $enabled, randomOffsetMinutes: $randomOffsetMinutes) { ${HOLIDAY} } }`,
       { enabled, randomOffsetMinutes },
     ).then((d) => d.holidaySet),
+  /** Admins: where the house stands (degrees; both null clears it); 409 while the hub's environment sets it. */
+  houseLocationSet: (lat: number | null, lon: number | null) =>
+    run<{ houseLocationSet: HouseLocation }>(
+      'houseLocationSet',
+      `mutation houseLocationSet($lat: Float, $lon: Float) { houseLocationSet(lat: $lat, lon: $lon) { ${LOCATION} } }`,
+      { lat, lon },
+    ).then((d) => d.houseLocationSet),
 
   userCreate: (input: UserInput) =>
     run<{ userCreate: User }>(

@@ -90,6 +90,16 @@ export interface Holiday {
   since: string | null
 }
 
+/** Where the house stands, for SUN triggers and shading (admins only). */
+export interface HouseLocation {
+  /** Degrees north (south negative); null while not known. */
+  lat: number | null
+  /** Degrees east (west negative); null while not known. */
+  lon: number | null
+  /** Set by LAMELLA_LAT/LAMELLA_LON on the hub: it cannot be changed in the UI. */
+  fromEnvironment: boolean
+}
+
 /** A calibration run: once stopped, how long the motor ran. */
 export interface Calibration {
   direction: Direction

@@ -1,6 +1,6 @@
 // The trigger part of the editor: cron in words with presets and the hub's time zone, and
-// sun triggers, which need the hub's location.
-import { screen, within } from '@testing-library/react'
+// sun triggers, which need the house's location.
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { CRON_MAX_LENGTH } from '../../../../hub/validation/cron'
@@ -123,14 +123,30 @@ describe('the trigger editor', () => {
     expect(hub.variablesOf('automationCreate')).toEqual([])
   })
 
-  it("disables sunrise and sunset while the hub's location is not set, and says why", async () => {
+  it("disables sunrise and sunset while the house's location is not set, and says where to set it", async () => {
     stubAutomationHub({ hubStatus: { ...HUB_STATUS, locationConfigured: false } })
     renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
 
-    expect(
-      await screen.findByText(/need the hub's location: set LAMELLA_LAT and LAMELLA_LON/),
-    ).toBeTruthy()
+    const note = await screen.findByText(/^Sunrise and sunset triggers need the house's location/)
+    expect(note.textContent?.replace(/\s+/g, ' ')).toBe(
+      "Sunrise and sunset triggers need the house's location: an admin sets it in any blind's settings, under Sun and shading.",
+    )
+    expect(note.textContent).not.toMatch(/LAMELLA|restart/)
     expect(screen.getByLabelText('Sunrise or sunset')).toHaveProperty('disabled', true)
     expect(screen.getByLabelText('Schedule (cron)')).toHaveProperty('disabled', false)
+  })
+
+  it('offers sunrise and sunset as soon as an admin sets the location in another browser', async () => {
+    let status = { ...HUB_STATUS, locationConfigured: false }
+    stubAutomationHub({ hubStatus: () => status })
+    const { hub } = renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
+    await screen.findByText(/^Sunrise and sunset triggers need the house's location/)
+
+    status = { ...HUB_STATUS, locationConfigured: true }
+    act(() => hub.push('data:changed', { entity: 'location', ids: [] }))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Sunrise or sunset')).toHaveProperty('disabled', false),
+    )
+    expect(screen.queryByText(/need the house's location/)).toBeNull()
   })
 })

@@ -56,8 +56,8 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
       {errors['trigger.type'] && <p className="field-error">{errors['trigger.type']}</p>}
       {sunUnavailable && (
         <p className="banner banner-warning" id={`${id}-no-location`}>
-          Sunrise and sunset triggers need the hub&apos;s location: set LAMELLA_LAT and LAMELLA_LON
-          and restart the hub.
+          Sunrise and sunset triggers need the house&apos;s location: an admin sets it in any
+          blind&apos;s settings, under Sun and shading.
         </p>
       )}
 

@@ -84,7 +84,7 @@ export function validateDraft(draft: AutomationDraft, ctx: ValidationContext): F
       if (trigger.type === 'SUN' && ctx.locationConfigured === false) {
         throw badInput(
           'trigger.sunEvent',
-          "needs the hub's location: set LAMELLA_LAT and LAMELLA_LON and restart the hub",
+          "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
         )
       }
     },

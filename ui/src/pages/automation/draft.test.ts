@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client'
 import { newAutomationDraft, secondsToMs, toAutomationInput, type AutomationDraft } from './draft'
-import { fieldKey, isShownField, serverFieldErrors } from './draft-validation'
+import { fieldKey, isShownField, serverFieldErrors, validateDraft } from './draft-validation'
 import { formatDuration, formatWhen } from './time-format'
 import { triggerSummary } from './trigger-summary'
 
@@ -106,5 +106,28 @@ describe('times and durations', () => {
     expect(formatDuration(42_000)).toBe('42 s')
     expect(formatDuration(90_000)).toBe('1 min 30 s')
     expect(formatDuration(86_400_000)).toBe('24 h')
+  })
+})
+
+describe('a sun trigger before it is sent', () => {
+  const sunDraft: AutomationDraft = {
+    ...newAutomationDraft(),
+    name: 'Dusk',
+    trigger: { type: 'SUN', cron: '', sunEvent: 'SUNSET', offset: '0', enabled: true },
+  }
+
+  it('says where an admin sets the house’s location while the hub does not know it', () => {
+    expect(validateDraft(sunDraft, { locationConfigured: false })['trigger.sunEvent']).toBe(
+      "Needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
+    )
+  })
+
+  it('leaves it to the hub while its status is loading, and passes once the location is known', () => {
+    expect(validateDraft(sunDraft, { locationConfigured: undefined })['trigger.sunEvent']).toBe(
+      undefined,
+    )
+    expect(validateDraft(sunDraft, { locationConfigured: true })['trigger.sunEvent']).toBe(
+      undefined,
+    )
   })
 })

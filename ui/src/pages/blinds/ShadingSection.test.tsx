@@ -31,6 +31,7 @@ const noPv = { configured: false }
 function open(blind: Blind | null, answers: Record<string, Answer> = {}) {
   const hub = stubHub({
     hubStatus: status(true),
+    houseLocation: { lat: 52.52, lon: 13.405, fromEnvironment: false },
     pv: noPv,
     shadingMoves: [],
     blindUpdate: (v: Record<string, unknown>) => ({ ...office, ...(v.input as object) }),
@@ -176,10 +177,26 @@ describe('the blind dialog’s sun and shading section', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
-  it('says shading needs the hub’s location while LAMELLA_LAT and LAMELLA_LON are not set', async () => {
-    open(office, { hubStatus: status(false) })
-    const note = await screen.findByText(/cannot tell where the sun is/)
-    expect(note.textContent).toContain('Shading needs LAMELLA_LAT and LAMELLA_LON set on the hub.')
+  it('shows where the house stands under its heading', async () => {
+    open(office)
+    const section = screen.getByRole('region', { name: 'Sun and shading' })
+    expect((await within(section).findByText(/^The house stands at/)).textContent).toBe(
+      'The house stands at 52.520° N, 13.405° E',
+    )
+    expect(within(section).getByRole('button', { name: 'Change' })).toBeTruthy()
+  })
+
+  it('asks for the house’s location while the hub does not know it, instead of naming settings', async () => {
+    open(office, {
+      hubStatus: status(false),
+      houseLocation: { lat: null, lon: null, fromEnvironment: false },
+    })
+    await screen.findByText(
+      'The hub does not know where the house stands, so it cannot tell where the sun is.',
+    )
+    expect(screen.getByLabelText('Latitude (° north)')).toBeTruthy()
+    expect(screen.getByLabelText('Longitude (° east)')).toBeTruthy()
+    expect(screen.queryByText(/LAMELLA_LAT/)).toBeNull()
   })
 
   it('says the brightness share needs a solar inverter, which this hub has none of', async () => {

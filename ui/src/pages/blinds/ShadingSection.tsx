@@ -1,16 +1,17 @@
 // "Sun and shading" in the blind's dialog: which way the window faces (the compass dial and
 // its number), the part of the sky where the sun counts (field of view, minimum elevation),
-// where shading takes the blind, and when it gives it back. Says so when the hub has no
-// location, without which it cannot know where the sun stands, and what shading is doing now.
+// where shading takes the blind, and when it gives it back. Shows where the house stands (and
+// lets it be set while the hub does not know, without which it cannot know where the sun
+// stands), and what shading is doing now.
 import { useId, type ChangeEvent } from 'react'
-import { useHubStatus, usePv } from '../../api/hooks'
+import { usePv } from '../../api/hooks'
 import type { Blind } from '../../api/types'
 import { CheckboxField, SelectField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
 import { FacadePicker } from '../../shading/FacadePicker'
+import { HouseLocation } from '../../shading/HouseLocation'
 import { facingText } from '../../shading/shading-words'
 import { ShadingStatus } from '../../shading/ShadingStatus'
-import { AlertIcon } from '../../shell/icons'
 import { typedNumber, type ShadingFormValues } from './shading-form'
 import { ShadingMoves } from './ShadingMoves'
 import './shading-section.css'
@@ -30,7 +31,6 @@ interface Props {
 export function ShadingSection({ blind, values, slats, errors, onChange }: Props) {
   const headingId = useId()
   const dialHintId = useId()
-  const { data: status } = useHubStatus()
   const { data: pv } = usePv()
   const text = (field: TextValue) => ({
     value: values[field],
@@ -58,15 +58,7 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
         </h3>
         {blind && <ShadingStatus shading={blind.shading} />}
       </div>
-      {status && !status.locationConfigured && (
-        <p className="banner banner-warning shading-location">
-          <AlertIcon />
-          <span>
-            The hub does not know where it stands, so it cannot tell where the sun is. Shading needs{' '}
-            <code>LAMELLA_LAT</code> and <code>LAMELLA_LON</code> set on the hub.
-          </span>
-        </p>
-      )}
+      <HouseLocation />
       <div className="facade">
         <div className="facade-dial-column">
           <FacadePicker
