@@ -33,6 +33,16 @@ export function checkCron(field: string, value: string): string {
   return expression
 }
 
+/** A SUN trigger needs the house's location (hub/location); the form asks before sending. */
+export function checkSunLocation(hasLocation: boolean): void {
+  if (!hasLocation) {
+    throw badInput(
+      'trigger.sunEvent',
+      "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
+    )
+  }
+}
+
 export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): Trigger {
   const offset = input.offsetMinutes ?? 0
   const trigger: Trigger = {
@@ -58,12 +68,7 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
   }
   if (input.type === 'SUN') {
     if (!hasSunEvent) throw badInput('trigger.sunEvent', 'is required when trigger.type is SUN')
-    if (!ctx.hasLocation) {
-      throw badInput(
-        'trigger.sunEvent',
-        "needs the house's location: an admin sets it in a blind's settings, under Sun and shading",
-      )
-    }
+    checkSunLocation(ctx.hasLocation)
     trigger.sunEvent = input.sunEvent as SunEvent
   } else {
     if (hasSunEvent) throw badInput('trigger.sunEvent', 'must be empty unless trigger.type is SUN')

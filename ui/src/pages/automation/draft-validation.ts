@@ -1,7 +1,7 @@
 // The editor's checks before anything is sent, with the hub's own checkers, and the hub's
 // answers mapped onto the same fields. Field keys are the hub's (`name`, `trigger.cron`,
 // `scene[1].duration`), so a client error and a server error land in the same place.
-import { badInput } from '../../../../hub/errors'
+import { checkSunLocation } from '../../../../hub/validation/automation'
 import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
 import {
   ADDRESSES_MAX,
@@ -81,12 +81,7 @@ export function validateDraft(draft: AutomationDraft, ctx: ValidationContext): F
         OFFSET_MINUTES.max,
       ),
     () => {
-      if (trigger.type === 'SUN' && ctx.locationConfigured === false) {
-        throw badInput(
-          'trigger.sunEvent',
-          "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
-        )
-      }
+      if (trigger.type === 'SUN' && ctx.locationConfigured === false) checkSunLocation(false)
     },
     () => checkSceneCount(input.scene.length),
     ...input.scene.flatMap(sceneChecks),
