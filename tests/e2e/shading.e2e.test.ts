@@ -3,7 +3,9 @@
 // by a tap and the arrow keys, and switches its shading on; after a reload the dialog shows
 // them as saved. The admin switches holiday mode on from Home, and a regular user's Home, open
 // all the while, says so without a reload. At a June noon (the hub's clock set there) shading
-// moves a south blind, and its card and dialog show it with the reason. No serious axe
+// moves a south blind, and its card and dialog show it with the reason. On a hub that does not
+// know where it stands, the admin sets the house's location in the blind's dialog (a bad
+// latitude named first, Enter saving the location and not the blind). No serious axe
 // violation; nothing leaves the hub.
 // The shading section and the holiday card are taken on a phone and a desktop, light and dark,
 // into /tmp/shui-shots/.
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { seriousViolations } from './axe'
 import { foreignRequests, launchBrowser } from './browser'
+import { TAP_TARGETS_TOO_SMALL } from './positions-helpers'
 
 const SHOTS = '/tmp/shui-shots'
 const PHONE = { width: 375, height: 812 }
@@ -348,4 +351,72 @@ describe('shading’s moves in the browser, at a June noon in Berlin', () => {
       await page.context().close()
     }
   })
+})
+
+describe('the house’s location in the browser', () => {
+  let t: TestHub
+  let browser: Browser
+
+  beforeAll(async () => {
+    t = await startHub()
+    await createBlind(t, 'Attic', '3:0', '3:1', 20_000)
+    browser = await launchBrowser()
+    mkdirSync(SHOTS, { recursive: true })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  /** The location part of the dialog, scrolled to the top of the dialog, taken whole. */
+  async function locationShot(page: Page, name: string) {
+    await page.evaluate(`(() => {
+      const dialog = document.querySelector('.dialog')
+      const part = document.querySelector('.house-location')
+      dialog.scrollTop += part.getBoundingClientRect().top - dialog.getBoundingClientRect().top - 96
+    })()`)
+    await page.screenshot({ path: join(SHOTS, `house-location-${name}.png`) })
+  }
+
+  it.each(VARIANTS)(
+    'asks an admin for it in the blind’s dialog, saves it there without saving the blind, then shows it ($name)',
+    async ({ name, viewport, mode }) => {
+      await t.gql('mutation { houseLocationSet(lat: null, lon: null) { lat } }', {}, t.adminToken)
+      const { page, requests } = await openApp(browser, t, t.adminToken, '/blinds', viewport, mode)
+      const graphql: string[] = []
+      page.on('request', (r) => {
+        if (r.url().endsWith('/graphql')) graphql.push(r.postData() ?? '')
+      })
+      const dialog = await openEditDialog(page, 'Attic')
+      await dialog.getByText('The hub does not know where the house stands').waitFor()
+      if (viewport === PHONE) expect(await page.evaluate(TAP_TARGETS_TOO_SMALL)).toEqual([])
+      await locationShot(page, `unknown-${name}`)
+
+      // A latitude past the pole is named at its field, and nothing is sent.
+      await dialog.getByLabel('Latitude (° north)').fill('95')
+      await dialog.getByLabel('Longitude (° east)').fill('13.405')
+      await dialog.getByRole('button', { name: 'Save location' }).click()
+      await dialog.getByText(/number from -90 to 90/i).waitFor()
+      expect(graphql.filter((body) => body.includes('houseLocationSet'))).toEqual([])
+
+      // A comma decimal, as many keyboards type it; Enter saves the location, not the blind.
+      await dialog.getByLabel('Latitude (° north)').fill('52,52')
+      await dialog.getByLabel('Latitude (° north)').press('Enter')
+      const line = dialog.getByText('The house stands at 52.520° N, 13.405° E')
+      await line.waitFor()
+      expect(await dialog.isVisible()).toBe(true)
+      expect(graphql.some((body) => body.includes('blindUpdate'))).toBe(false)
+      const saved = await t.gql<{ houseLocation: { lat: number; lon: number } }>(
+        '{ houseLocation { lat lon } }',
+        {},
+        t.adminToken,
+      )
+      expect(saved.data!.houseLocation).toEqual({ lat: 52.52, lon: 13.405 })
+      expect(await seriousViolations(page)).toEqual([])
+      if (viewport === PHONE) expect(await page.evaluate(TAP_TARGETS_TOO_SMALL)).toEqual([])
+      await locationShot(page, `known-${name}`)
+      expect(foreignRequests(requests, t.url)).toEqual([])
+      await page.context().close()
+    },
+  )
 })
