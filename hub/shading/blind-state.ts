@@ -2,27 +2,13 @@
 // and as the shading_states row that keeps it over a restart.
 import type { Blind } from '../db/blinds'
 import type { StoredShading } from '../db/shading'
+import type { ShadingSpec } from '../validation/shading'
 import { IDLE_STATE, type MachineState } from './decision'
 import type { Facade } from './sun-position'
 
-/** A blind's fields shading reads. */
-export type ShadingBlind = Pick<
-  Blind,
-  | 'id'
-  | 'blindAddressUp'
-  | 'blindAddressDown'
-  | 'tiltTimeMs'
-  | 'facadeAzimuth'
-  | 'fovLeft'
-  | 'fovRight'
-  | 'minElevation'
-  | 'shadePosition'
-  | 'shadeTilt'
-  | 'shadingEnabled'
-  | 'shadingMinBrightness'
-  | 'shadingReturnPosition'
-  | 'shadingResumeAt'
->
+/** A blind's fields shading reads: its relays, its slats and its shading settings. */
+export type ShadingBlind = ShadingSpec &
+  Pick<Blind, 'id' | 'blindAddressUp' | 'blindAddressDown' | 'tiltTimeMs'>
 
 /** What shading knows of one blind, in memory and (as StoredShading) on disk. */
 export interface BlindShading {

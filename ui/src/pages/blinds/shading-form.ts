@@ -9,6 +9,7 @@ import {
   checkAzimuth,
   checkShadingInput,
   checkTimeOfDay,
+  type ShadingSpec,
 } from '../../../../hub/validation/shading'
 import { checkPercent } from '../../../../hub/validation/blind'
 import { checkIntegerIn } from '../../../../hub/validation/fields'
@@ -36,19 +37,7 @@ export interface ShadingFormValues {
 }
 
 /** The hub's BlindInput fields this part of the form fills. */
-export type ShadingInputFields = Pick<
-  BlindInput,
-  | 'facadeAzimuth'
-  | 'fovLeft'
-  | 'fovRight'
-  | 'minElevation'
-  | 'shadePosition'
-  | 'shadeTilt'
-  | 'shadingEnabled'
-  | 'shadingMinBrightness'
-  | 'shadingReturnPosition'
-  | 'shadingResumeAt'
->
+export type ShadingInputFields = Pick<BlindInput, keyof ShadingSpec>
 
 /** The fields the hub may name in a refusal, shown at their control. */
 export const SHADING_FIELDS = [
