@@ -8,7 +8,7 @@ import type { Blind, Motion } from '../api/types'
 import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
 import { BlindPicture } from '../position/BlindPicture'
 import { PositionControls } from '../position/PositionControls'
-import { ShadingStatus } from '../shading/ShadingStatus'
+import { ShadingStatus, useShadingText } from '../shading/ShadingStatus'
 import { positionText, tiltText, timeLeftText } from '../position/position-words'
 import { StarIcon } from '../shell/icons'
 import { useFavoriteToggle } from './blind-commands'
@@ -57,6 +57,7 @@ interface Props {
 export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true }: Props) {
   const toggleFavorite = useFavoriteToggle(blind)
   const live = useBlindMotion(blind)
+  const shadingText = useShadingText(blind.shading).text
   const { name } = blind
   const venetian = blind.tiltTimeMs > 0
   const restingAt =
@@ -83,7 +84,7 @@ export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true
             )}
           </p>
           <MotionLine live={live} />
-          {(blind.shading.active || blind.shading.pausedUntil) && (
+          {shadingText && (
             <p className="blind-shading">
               <ShadingStatus shading={blind.shading} />
             </p>

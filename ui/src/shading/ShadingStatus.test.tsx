@@ -1,7 +1,7 @@
 // A blind's card on the Blinds page says what shading does with it: "Shading", "Paused by you
 // until Thu 07:00" in the hub's time zone, or nothing at all.
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HubStatus, ShadingState, User } from '../api/types'
 import BlindsPage from '../pages/blinds/BlindsPage'
 import { testBlind } from '../test-support/blinds'
@@ -28,26 +28,63 @@ async function cardWith(shading: ShadingState) {
     hubStatus: inSydney,
     blindList: [testBlind({ id: 'b-1', name: 'Kitchen', shadingEnabled: true, shading })],
   })
-  renderWithHub(<BlindsPage />)
-  return (await screen.findByText('Kitchen')).closest('li')!
+  const { hub } = renderWithHub(<BlindsPage />)
+  return { card: (await screen.findByText('Kitchen')).closest('li')!, hub }
 }
 
 describe('the shading state on a blind’s card', () => {
   setUpHubTests()
+  // The morning of 24 June 2026 (the hub's status says so too); the clock stands still.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(inSydney.now) })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('says "Shading" while shading holds the blind in its shade position', async () => {
-    const card = await cardWith({ ...off, active: true, reason: 'BRIGHT' })
+    const { card } = await cardWith({ ...off, active: true, reason: 'BRIGHT' })
     expect(card.querySelector('.blind-shading')?.textContent).toBe('Shading')
   })
 
   it('says until when a person paused shading, in the hub’s time zone', async () => {
-    const card = await cardWith({ ...off, reason: 'PAUSED', pausedUntil: '2026-06-24T21:00:00Z' })
+    const { card } = await cardWith({
+      ...off,
+      reason: 'PAUSED',
+      pausedUntil: '2026-06-24T21:00:00Z',
+    })
     await screen.findByText('Paused by you until Thu 07:00')
     expect(card.querySelector('.blind-shading')?.textContent).toBe('Paused by you until Thu 07:00')
   })
 
+  it('drops a pause from the card once it has ended, before the hub says so', async () => {
+    const { card, hub } = await cardWith({
+      ...off,
+      reason: 'PAUSED',
+      pausedUntil: '2026-06-24T21:00:00Z',
+    })
+    await screen.findByText('Paused by you until Thu 07:00')
+    vi.setSystemTime(Date.parse('2026-06-24T21:00:30Z'))
+    // Anything that draws the card again (here a push about the blind) shows the pause gone.
+    act(() =>
+      hub.push('blind:motion', {
+        id: 'b-1',
+        motion: 'IDLE',
+        at: new Date().toISOString(),
+        position: 100,
+        tilt: null,
+        target: null,
+        endsAt: null,
+        reversing: false,
+        delayLeftMs: 0,
+      }),
+    )
+    await waitFor(() => expect(card.querySelector('.blind-shading')).toBeNull())
+    expect(card.textContent).not.toMatch(/Paused/)
+  })
+
   it('says nothing while shading leaves the blind alone', async () => {
-    const card = await cardWith(off)
+    const { card } = await cardWith(off)
     expect(card.querySelector('.blind-shading')).toBeNull()
     expect(card.textContent).not.toMatch(/Shading|Paused/)
   })

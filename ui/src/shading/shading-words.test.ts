@@ -29,12 +29,19 @@ describe('shading in words', () => {
 
   it('says until when a person paused it, in the hub’s time zone', () => {
     const paused = { ...off, reason: 'PAUSED' as const, pausedUntil: '2026-06-25T05:00:00Z' }
-    expect(shadingStateText(paused, 'Europe/Berlin')).toBe('Paused by you until Thu 07:00')
-    expect(shadingStateText(paused, 'Australia/Sydney')).toBe('Paused by you until Thu 15:00')
+    const evening = Date.parse('2026-06-24T18:00:00Z')
+    expect(shadingStateText(paused, 'Europe/Berlin', evening)).toBe('Paused by you until Thu 07:00')
+    expect(shadingStateText(paused, 'Australia/Sydney', evening)).toBe(
+      'Paused by you until Thu 15:00',
+    )
     // Paused while shaded: the pause is what the person needs to know.
-    expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin')).toBe(
+    expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin', evening)).toBe(
       'Paused by you until Thu 07:00',
     )
+    // Once the pause has ended it is not shown, even if the hub has not said so yet.
+    const after = Date.parse('2026-06-25T05:00:00Z')
+    expect(shadingStateText(paused, 'Europe/Berlin', after)).toBeNull()
+    expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin', after)).toBe('Shading')
   })
 
   it('gives each move’s reason in words', () => {

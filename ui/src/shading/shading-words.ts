@@ -46,14 +46,21 @@ export function weekdayTime(iso: string, timeZone: string | undefined): string {
 
 /**
  * "Shading" while the blind is in its shade position because of shading, "Paused by you until
- * Thu 07:00" while a person's command pauses it, and null otherwise (nothing to show).
+ * Thu 07:00" while a person's command pauses it, and null otherwise (nothing to show). A pause
+ * that ended by `now` is over, though the hub's answer saying so may not have come yet.
  */
 export function shadingStateText(
   shading: ShadingState | null | undefined,
   timeZone: string | undefined,
+  now = Date.now(),
 ): string | null {
-  if (!shading) return null
-  if (shading.pausedUntil)
-    return `Paused by you until ${weekdayTime(shading.pausedUntil, timeZone)}`
-  return shading.active ? 'Shading' : null
+  const until = pausedUntil(shading, now)
+  if (until) return `Paused by you until ${weekdayTime(until, timeZone)}`
+  return shading?.active ? 'Shading' : null
+}
+
+/** When a person's pause of shading ends, while it has not ended by `now`; otherwise null. */
+export function pausedUntil(shading: ShadingState | null | undefined, now: number): string | null {
+  const until = shading?.pausedUntil ?? null
+  return until !== null && Date.parse(until) > now ? until : null
 }

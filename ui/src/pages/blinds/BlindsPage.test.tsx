@@ -109,7 +109,7 @@ describe('the blinds page', () => {
 
   it('says shading is paused as soon as the hub answers a person’s Down, without asking again', async () => {
     const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
-    const pausedUntil = '2025-06-01T22:00:00.000Z'
+    const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     renderBlinds(false, [shaded], {
       blindMove: [
         { ...shaded, motion: 'MOVING_DOWN', shading: { ...shaded.shading, pausedUntil } },
@@ -123,7 +123,7 @@ describe('the blinds page', () => {
   it('asks again for the blinds when a push lands while they are being fetched', async () => {
     // The first fetch finds shading idle; the one a rest starts is slow and finds it paused.
     // A push for another blind in between must not lose what that fetch brings.
-    const pausedUntil = '2025-06-01T22:00:00.000Z'
+    const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
     const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil } }
     let fetches = 0
