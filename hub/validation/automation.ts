@@ -4,6 +4,7 @@ import cron from 'node-cron'
 import { badInput } from '../errors'
 import { checkCron as checkCronRule } from './cron'
 import { checkIntegerIn, checkName } from './fields'
+import { checkSunLocation } from './location'
 import {
   OFFSET_MINUTES,
   checkScene,
@@ -31,16 +32,6 @@ export function checkCron(field: string, value: string): string {
     throw badInput(field, `is not a schedule the hub's scheduler can run: "${expression}"`)
   }
   return expression
-}
-
-/** A SUN trigger needs the house's location (hub/location); the form asks before sending. */
-export function checkSunLocation(hasLocation: boolean): void {
-  if (!hasLocation) {
-    throw badInput(
-      'trigger.sunEvent',
-      "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
-    )
-  }
 }
 
 export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): Trigger {

@@ -27,3 +27,16 @@ export function checkLocationInput(input: LocationInput): Location | null {
   if (lat === null) throw badInput('lat', 'must be given with lon')
   return { lat, lon }
 }
+
+/**
+ * A SUN trigger needs the house's location (hub/location). Here, away from the trigger's other
+ * rules, so the automation editor can ask before sending without bundling node-cron.
+ */
+export function checkSunLocation(hasLocation: boolean): void {
+  if (!hasLocation) {
+    throw badInput(
+      'trigger.sunEvent',
+      "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
+    )
+  }
+}

@@ -395,7 +395,7 @@ describe('the house’s location in the browser', () => {
       // A latitude past the pole is named at its field, and nothing is sent.
       await dialog.getByLabel('Latitude (° north)').fill('95')
       await dialog.getByLabel('Longitude (° east)').fill('13.405')
-      await dialog.getByRole('button', { name: 'Save location' }).click()
+      await dialog.getByRole('button', { name: 'Set location' }).click()
       await dialog.getByText(/number from -90 to 90/i).waitFor()
       expect(graphql.filter((body) => body.includes('houseLocationSet'))).toEqual([])
 

@@ -115,7 +115,7 @@ describe('the house’s location in the blind dialog', () => {
         'From a map app: the first number is the latitude. South and west are negative.',
       ),
     ).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Save location' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Set location' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull()
     expect(screen.queryByText(/^The house stands at/)).toBeNull()
   })
@@ -124,7 +124,7 @@ describe('the house’s location in the blind dialog', () => {
     const { sent, user } = show(unknown)
     await user.type(await screen.findByLabelText(LAT), '-33,87')
     await user.type(screen.getByLabelText(LON), '151.21')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
 
     expect((await screen.findByText(/^The house stands at/)).textContent).toBe(
       'The house stands at 33.870° S, 151.210° E',
@@ -156,7 +156,7 @@ describe('the house’s location in the blind dialog', () => {
     await user.type(screen.getByLabelText(LAT), '51.5072')
     await user.clear(screen.getByLabelText(LON))
     await user.type(screen.getByLabelText(LON), '-0.1276')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
     expect((await screen.findByText(/^The house stands at/)).textContent).toBe(
       'The house stands at 51.507° N, 0.128° W',
     )
@@ -166,7 +166,7 @@ describe('the house’s location in the blind dialog', () => {
   it('refuses a latitude out of range and a missing longitude at their fields, sending nothing', async () => {
     const { sent, user } = show(unknown)
     await user.type(await screen.findByLabelText(LAT), '95')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
 
     expect(errorAt(LAT)).toBe(
       'Must be a number from -90 to 90 (degrees north; south is negative) (got 95)',
@@ -179,7 +179,7 @@ describe('the house’s location in the blind dialog', () => {
     await user.clear(screen.getByLabelText(LAT))
     await user.type(screen.getByLabelText(LAT), 'north')
     expect(errorAt(LAT)).toBe('')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
     expect(errorAt(LAT)).toBe(
       'Must be a number from -90 to 90 (degrees north; south is negative) (got NaN)',
     )
@@ -188,7 +188,7 @@ describe('the house’s location in the blind dialog', () => {
 
   it('asks for both numbers when Save is pressed with nothing typed', async () => {
     const { sent, user } = show(unknown)
-    await user.click(await screen.findByRole('button', { name: 'Save location' }))
+    await user.click(await screen.findByRole('button', { name: 'Set location' }))
     expect(errorAt(LAT)).toBe('Type the latitude and the longitude')
     expect(sent.variablesOf('houseLocationSet')).toEqual([])
   })
@@ -203,7 +203,7 @@ describe('the house’s location in the blind dialog', () => {
     })
     await user.type(await screen.findByLabelText(LAT), '52.52')
     await user.type(screen.getByLabelText(LON), '13.4')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
     await waitFor(() =>
       expect(errorAt(LON)).toBe(
         'Must be a number from -180 to 180 (degrees east; west is negative) (got 200)',
@@ -226,7 +226,7 @@ describe('the house’s location in the blind dialog', () => {
     })
     await user.type(await screen.findByLabelText(LAT), '52.52')
     await user.type(screen.getByLabelText(LON), '13.4')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not save the location: The location is set by LAMELLA_LAT and LAMELLA_LON on the hub',
     )
@@ -240,7 +240,7 @@ describe('the house’s location in the blind dialog', () => {
     await user.paste('52.520008, 13.404954')
     expect(screen.getByLabelText(LAT)).toHaveProperty('value', '52.520008')
     expect(screen.getByLabelText(LON)).toHaveProperty('value', '13.404954')
-    await user.click(screen.getByRole('button', { name: 'Save location' }))
+    await user.click(screen.getByRole('button', { name: 'Set location' }))
     await screen.findByText('The house stands at 52.520° N, 13.405° E')
     expect(sent.variablesOf('houseLocationSet')).toEqual([{ lat: 52.520008, lon: 13.404954 }])
   })
@@ -267,7 +267,7 @@ describe('the house’s location in the blind dialog', () => {
     const dialog = await screen.findByRole('dialog')
     await user.type(await within(dialog).findByLabelText(LAT), '52.52')
     await user.type(within(dialog).getByLabelText(LON), '13.405')
-    await user.click(within(dialog).getByRole('button', { name: 'Save location' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Set location' }))
 
     await screen.findByText('The house stands at 52.520° N, 13.405° E')
     expect(hub.variablesOf('houseLocationSet')).toEqual([{ lat: 52.52, lon: 13.405 }])

@@ -201,7 +201,7 @@ export function HouseLocation() {
               disabled={busy}
               onClick={() => void save()}
             >
-              {busy ? 'Saving…' : 'Save location'}
+              {busy ? 'Saving…' : 'Set location'}
             </button>
             {known && (
               <button

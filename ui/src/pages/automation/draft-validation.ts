@@ -1,8 +1,8 @@
 // The editor's checks before anything is sent, with the hub's own checkers, and the hub's
 // answers mapped onto the same fields. Field keys are the hub's (`name`, `trigger.cron`,
 // `scene[1].duration`), so a client error and a server error land in the same place.
-import { checkSunLocation } from '../../../../hub/validation/automation'
 import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
+import { checkSunLocation } from '../../../../hub/validation/location'
 import {
   ADDRESSES_MAX,
   BLIND_CONTROL_DURATION,
