@@ -173,16 +173,16 @@ export class Shading implements ShadingView {
     const here = this.deps.positions.state(blind.id)
     const slats = blind.tiltTimeMs > 0
     const entering = decision.action === 'ENTER'
+    const after: BlindShading = {
+      machine,
+      since: now,
+      reason: decision.reason,
+      returnPosition: entering ? here.position : null,
+      returnTilt: entering ? here.tilt : null,
+    }
     if (entering ? darkerThanShade(blind, here.position) : stillWhereLeft(blind, before, here)) {
       // A blind already at least as closed is never opened to shade it, nor moved when the sun
       // goes: shading leaves it alone, and the dwell starts as after a move.
-      const after: BlindShading = {
-        machine,
-        since: now,
-        reason: decision.reason,
-        returnPosition: entering ? here.position : null,
-        returnTilt: entering ? here.tilt : null,
-      }
       this.blinds.set(blind.id, after)
       this.store.save(blind.id, stored(after))
       return
@@ -194,13 +194,6 @@ export class Shading implements ShadingView {
           position: blind.shadingReturnPosition ?? before.returnPosition ?? 100,
           tilt: slats && blind.shadingReturnPosition === null ? before.returnTilt : null,
         }
-    const after: BlindShading = {
-      machine,
-      since: now,
-      reason: decision.reason,
-      returnPosition: entering ? here.position : null,
-      returnTilt: entering ? here.tilt : null,
-    }
     this.store.recordMove(
       {
         blindId: blind.id,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BlindMotionEvent } from '../../../hub/realtime/events'
 import type { Blind, User } from '../api/types'
 import BlindsPage from '../pages/blinds/BlindsPage'
-import { testBlind } from '../test-support/blinds'
+import { testBlind, testMotion } from '../test-support/blinds'
 import { renderWithHub, setUpHubTests, stubHub } from '../test-support/hub-stub'
 
 const ID = '5a0e8f2c-3d1b-4c6e-9f7a-2b8d4e6f1a03'
@@ -30,18 +30,7 @@ const curtainHeight = (card: HTMLElement) =>
 
 /** A push as the hub sends it, its clock `hubAt` (ms). */
 function motion(hubAt: number, event: Partial<BlindMotionEvent>): BlindMotionEvent {
-  return {
-    id: ID,
-    motion: 'IDLE',
-    at: new Date(hubAt).toISOString(),
-    position: 100,
-    tilt: null,
-    target: null,
-    endsAt: null,
-    reversing: false,
-    delayLeftMs: 0,
-    ...event,
-  }
+  return testMotion({ id: ID, at: new Date(hubAt).toISOString(), ...event })
 }
 
 /** From here on the clock is the test's: the page loaded with real timers. */

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HubStatus, ShadingState, User } from '../api/types'
 import BlindsPage from '../pages/blinds/BlindsPage'
-import { testBlind } from '../test-support/blinds'
+import { testBlind, testMotion } from '../test-support/blinds'
 import { renderWithHub, setUpHubTests, stubHub } from '../test-support/hub-stub'
 
 const anna: User = { id: 'u-anna', username: 'anna', isAdmin: false, userBlindList: [] }
@@ -66,19 +66,7 @@ describe('the shading state on a blind’s card', () => {
     await screen.findByText('Paused by you until Thu 07:00')
     vi.setSystemTime(Date.parse('2026-06-24T21:00:30Z'))
     // Anything that draws the card again (here a push about the blind) shows the pause gone.
-    act(() =>
-      hub.push('blind:motion', {
-        id: 'b-1',
-        motion: 'IDLE',
-        at: new Date().toISOString(),
-        position: 100,
-        tilt: null,
-        target: null,
-        endsAt: null,
-        reversing: false,
-        delayLeftMs: 0,
-      }),
-    )
+    act(() => hub.push('blind:motion', testMotion({ id: 'b-1' })))
     await waitFor(() => expect(card.querySelector('.blind-shading')).toBeNull())
     expect(card.textContent).not.toMatch(/Paused/)
   })

@@ -1,5 +1,6 @@
 // A blind as the hub's blindList answers it, for component tests: 60 s each way, no slats, no
 // room, open and idle, no facade and shading off, unless told otherwise.
+import type { BlindMotionEvent } from '../../../hub/realtime/events'
 import type { Blind } from '../api/types'
 
 export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>): Blind {
@@ -32,5 +33,22 @@ export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>
     shadingResumeAt: null,
     shading: { active: false, pausedUntil: null, reason: null, since: null },
     ...overrides,
+  }
+}
+
+/** A `blind:motion` push as the hub sends it: at rest and open, now, unless told otherwise. */
+export function testMotion(
+  event: Partial<BlindMotionEvent> & Pick<BlindMotionEvent, 'id'>,
+): BlindMotionEvent {
+  return {
+    motion: 'IDLE',
+    at: new Date().toISOString(),
+    position: 100,
+    tilt: null,
+    target: null,
+    endsAt: null,
+    reversing: false,
+    delayLeftMs: 0,
+    ...event,
   }
 }

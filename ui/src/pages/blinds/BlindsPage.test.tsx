@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Blind, HubStatus, User } from '../../api/types'
-import { testBlind } from '../../test-support/blinds'
+import { testBlind, testMotion } from '../../test-support/blinds'
 import {
   HubErrorAnswer,
   renderWithHub,
@@ -136,17 +136,7 @@ describe('the blinds page', () => {
     })
     await screen.findByText('Office')
     const motion = (id: string, m: Blind['motion']) =>
-      hub.push('blind:motion', {
-        id,
-        motion: m,
-        at: new Date().toISOString(),
-        position: 50,
-        tilt: null,
-        target: null,
-        endsAt: null,
-        reversing: false,
-        delayLeftMs: 0,
-      })
+      hub.push('blind:motion', testMotion({ id, motion: m, position: 50 }))
     act(() => motion('b-office', 'IDLE'))
     act(() => motion('b-kitchen', 'MOVING_UP'))
     expect(await screen.findByText(/^Paused by you until/)).toBeTruthy()
