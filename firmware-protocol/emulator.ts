@@ -21,7 +21,10 @@ import {
   MAX_RTU_UNIT,
   MAX_WRITE_COILS,
   READ_COILS,
+  READ_HOLDING_REGISTERS,
+  READ_INPUT_REGISTERS,
   WRITE_MULTIPLE_COILS,
+  WRITE_SINGLE_COIL,
   type Request,
   type Response,
   type WriteSingleCoilRequest,
@@ -184,7 +187,7 @@ export class RelayBoardEmulator {
     } catch {
       return
     }
-    if (request.fn === READ_COILS) return
+    if (request.fn !== WRITE_MULTIPLE_COILS && request.fn !== WRITE_SINGLE_COIL) return
     for (const unit of this.coilsByUnit.keys()) {
       if (this.faults.of(unit).kind !== 'no-answer') this.execute(unit, request)
     }
@@ -212,6 +215,9 @@ export class RelayBoardEmulator {
         values.forEach((on, i) => this.write(unit, address + i, on, 'write'))
         return { unit, fn: WRITE_MULTIPLE_COILS, address, quantity: values.length }
       }
+      case READ_HOLDING_REGISTERS:
+      case READ_INPUT_REGISTERS:
+        return exception(ILLEGAL_FUNCTION)
       default:
         return this.executeSingleWrite(unit, request)
     }
