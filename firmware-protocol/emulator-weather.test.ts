@@ -205,3 +205,14 @@ function readRange(address: number, quantity: number): number[] {
   const request: ReadRegistersRequest = { unit: 10, fn: 0x03, address, quantity }
   return checkReply(request, decodeResponse(board.handleFrame(encodeRequest(request))!)).registers
 }
+
+describe('the registers of a sample', () => {
+  it('saturate at the ends of what they hold, as a transmitter at the end of its range', () => {
+    expect(weatherRegisters({ wind: -3, rain: 0, temperatureC: -4000, step: 'x' })).toEqual([
+      0, 0, 0x8000,
+    ])
+    expect(weatherRegisters({ wind: 9999, rain: 1, temperatureC: 4000, step: 'x' })).toEqual([
+      0xffff, 1, 0x7fff,
+    ])
+  })
+})

@@ -39,13 +39,22 @@ export interface WeatherSensorOptions {
   startedAt?: number
 }
 
-/** The three register words that carry a sample: wind x10, rain, temperature x10 signed. */
+/**
+ * The three register words that carry a sample: wind x10, rain, temperature x10 signed. A value
+ * beyond what a register holds reads as its end (0 to 6553.5 m/s, -3276.8 to 3276.7 degC), as a
+ * transmitter saturates at the end of its range.
+ */
 export function weatherRegisters(sample: WeatherSample): [number, number, number] {
+  const { wind, temperature } = WEATHER_REGISTER_FORMATS
   return [
-    registerWord(sample.wind, WEATHER_REGISTER_FORMATS.wind),
-    registerWord(sample.rain, WEATHER_REGISTER_FORMATS.rain),
-    registerWord(sample.temperatureC, WEATHER_REGISTER_FORMATS.temperature),
+    registerWord(clamp(sample.wind, 0, 6553.5), wind),
+    sample.rain === 1 ? 1 : 0,
+    registerWord(clamp(sample.temperatureC, -3276.8, 3276.7), temperature),
   ]
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value))
 }
 
 export class WeatherSensorUnit {
