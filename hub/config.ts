@@ -33,6 +33,11 @@ export interface Config {
   clock: 'auto' | 'trust'
   /** GraphiQL and schema introspection are on only in development. */
   development: boolean
+  /**
+   * The web UI's address as browsers reach it (LAMELLA_PUBLIC_URL), for links other systems
+   * show, such as Home Assistant's "Visit"; undefined: worked out from host and port (hub/ui-address).
+   */
+  publicUrl: string | undefined
   /** The MQTT link (hub/mqtt), off while undefined. */
   mqtt: MqttSettings | undefined
   /** The PV inverter read over SunSpec (hub/pv), off while undefined. */
@@ -99,6 +104,29 @@ function isValidHost(host: string): boolean {
     isIP(host) !== 0 ||
     /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)
   )
+}
+
+/** An http(s) URL with a host, without credentials, query or fragment; a path is fine (a proxy). */
+function publicUrl(raw: string | undefined): string | undefined {
+  const value = (raw ?? '').trim()
+  if (value === '') return undefined
+  // Whatever stood before an '@' may be a password: never echoed.
+  const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@')
+  const fail = (): never => {
+    throw new ConfigError(
+      'LAMELLA_PUBLIC_URL must be the http:// or https:// address browsers open the hub at, ' +
+        `such as http://lamella.local:8080, without user, query or fragment (got "${shown}")`,
+    )
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail()
+  }
+  const plain = url.username === '' && url.password === '' && url.search === '' && url.hash === ''
+  if (!['http:', 'https:'].includes(url.protocol) || url.hostname === '' || !plain) fail()
+  return url.href
 }
 
 function isValidTimeZone(tz: string): boolean {
@@ -169,6 +197,8 @@ export function loadConfig(
     throw new ConfigError('LAMELLA_ADMIN_PASSWORD must be 8 to 256 characters long')
   }
 
+  const publicUrlSetting = publicUrl(env.LAMELLA_PUBLIC_URL)
+
   let mqtt: MqttSettings | undefined
   try {
     mqtt = mqttSettings(env)
@@ -200,6 +230,7 @@ export function loadConfig(
     logLevel: oneOf('logLevel', raw('logLevel'), LOG_LEVELS),
     clock: oneOf('clock', raw('clock'), ['auto', 'trust'] as const),
     development: env.NODE_ENV === 'development',
+    publicUrl: publicUrlSetting,
     mqtt,
     pv,
   }
