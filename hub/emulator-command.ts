@@ -8,6 +8,7 @@ import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
 import { MotorSimulator, parseMotors } from '../firmware-protocol/motors'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
+import { badValue, UsageError } from './usage-error'
 
 export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
                  [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
@@ -17,7 +18,7 @@ function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
   const slow = /^slow:(\d+)$/.exec(text)
   if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
-  throw new Error(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+  throw badValue(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
 }
 
 export async function runEmulator(args: string[]): Promise<void> {
@@ -34,7 +35,14 @@ export async function runEmulator(args: string[]): Promise<void> {
     },
     strict: true,
   })
-  if (!values.port) throw new Error(`--port is required\n\n${EMULATOR_USAGE}`)
+  if (values.port === undefined) {
+    throw new UsageError('which emulator? Give --port PATH or --sunspec HOST:PORT', 'emulator')
+  }
+  if (!values.port.startsWith('/')) {
+    throw badValue(
+      `--port must be an absolute device path such as /dev/pts/5 (got "${values.port}")`,
+    )
+  }
   const config = loadConfig(process.env, {
     serial: values.port,
     baud: values.baud,
@@ -42,7 +50,7 @@ export async function runEmulator(args: string[]): Promise<void> {
   })
   const units = values.units.split(',').map((u) => Number(u.trim()))
   if (units.some((u) => !Number.isInteger(u) || u < 1 || u > 247)) {
-    throw new Error(`--units must list units from 1 to 247 (got "${values.units}")`)
+    throw badValue(`--units must list units from 1 to 247 (got "${values.units}")`)
   }
   const emulator = new RelayBoardEmulator({
     units,
