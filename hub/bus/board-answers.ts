@@ -1,0 +1,87 @@
+// Whether the relay boards answer, as far as the hub knows since its link opened: each unit's
+// last request was answered (a refusal is an answer too) or not (silence, or only garbled
+// bytes, through every retry). An open link whose boards none answers moves nothing, so the
+// bus counts as offline then (transport.ts). While no board is known to answer since one fell
+// silent, the hub asks them by itself, with growing pauses, as it reopens a lost link.
+
+export interface BoardAnswersOptions {
+  /** The units of the blinds there are; without it, the units asked so far. */
+  knownUnits?: () => number[]
+  /** Whether asking makes sense now (the link is open, the bus not stopped). */
+  canAsk: () => boolean
+  /** Asks one unit something that changes nothing; settles through `record`. */
+  ask: (unit: number) => Promise<unknown>
+  firstPauseMs: number
+  maxPauseMs: number
+}
+
+export class BoardAnswers {
+  private readonly answered = new Map<number, boolean>()
+  private silent = false
+  private timer: NodeJS.Timeout | undefined
+  private pauseMs: number
+
+  constructor(private readonly options: BoardAnswersOptions) {
+    this.pauseMs = options.firstPauseMs
+  }
+
+  /** Records whether `unit` answered; true when that changed whether any board answers. */
+  record(unit: number, answered: boolean): boolean {
+    this.answered.set(unit, answered)
+    const before = this.silent
+    const known = this.known()
+    this.silent = known.length > 0 && known.every((u) => this.answered.get(u) === false)
+    return this.silent !== before
+  }
+
+  /** A new link: nothing is known of the boards behind it. */
+  clear(): void {
+    this.answered.clear()
+    this.silent = false
+  }
+
+  private known(): number[] {
+    return this.options.knownUnits?.() ?? [...this.answered.keys()]
+  }
+
+  /** Known boards were asked, and not one of them answered its last request. */
+  get noneAnswers(): boolean {
+    return this.silent
+  }
+
+  /** The units to ask: all known, those never asked first, while a board fell silent and none answers. */
+  private toAsk(): number[] {
+    const known = this.known()
+    const statuses = known.map((unit) => this.answered.get(unit))
+    if (!statuses.includes(false) || statuses.includes(true)) return []
+    return [...known].sort((a, b) => Number(this.answered.has(a)) - Number(this.answered.has(b)))
+  }
+
+  /** Starts asking, or stops, as the answers so far say; call after each `record`. */
+  planAsking(): void {
+    if (!this.options.canAsk() || this.toAsk().length === 0) {
+      this.stopAsking()
+      return
+    }
+    if (this.timer) return
+    const pause = this.pauseMs
+    this.pauseMs = Math.min(pause * 2, this.options.maxPauseMs)
+    this.timer = setTimeout(() => void this.askAll(), pause)
+    this.timer.unref()
+  }
+
+  stopAsking(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.pauseMs = this.options.firstPauseMs
+  }
+
+  private async askAll(): Promise<void> {
+    for (const unit of this.toAsk()) {
+      if (!this.options.canAsk() || this.toAsk().length === 0) break
+      await this.options.ask(unit).catch(() => undefined)
+    }
+    this.timer = undefined
+    this.planAsking()
+  }
+}
