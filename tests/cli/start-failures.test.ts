@@ -103,6 +103,16 @@ describe('lamella serve that cannot start', () => {
         'lamella: config: LAMELLA_DB must be a file in a folder the hub can create and write (got "/proc/lamella-test/lamella.db": cannot create /proc/lamella-test, ENOENT: no such file or directory)\n',
     })
   })
+  it('stops on a LAMELLA_DB in a folder where no file can be made with exit code 2 and one line', async () => {
+    // /proc/self exists, but nobody, root included, creates a file in it.
+    const res = await serve({ LAMELLA_DB: '/proc/self/lamella.db', LAMELLA_PORT: '0' })
+    expect(res).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'lamella: config: LAMELLA_DB must be a file in a folder the hub can create and write (got "/proc/self/lamella.db": unable to open database file)\n',
+    })
+  })
 })
 
 /** Starts `serve`, waits until it listens, and returns its URL and every line it printed so far. */
