@@ -16,8 +16,10 @@ export interface BoardAnswersOptions {
 }
 
 export class BoardAnswers {
-  private readonly answered = new Map<number, boolean>()
-  private silent = false
+  /** Units whose last request was answered, and units whose last request was not. */
+  private readonly answering = new Set<number>()
+  private readonly silent = new Set<number>()
+  private none = false
   private timer: NodeJS.Timeout | undefined
   private pauseMs: number
 
@@ -27,40 +29,43 @@ export class BoardAnswers {
 
   /** Records whether `unit` answered; true when that changed whether any board answers. */
   record(unit: number, answered: boolean): boolean {
-    this.answered.set(unit, answered)
-    const before = this.silent
-    const known = this.known()
-    this.silent = known.length > 0 && known.every((u) => this.answered.get(u) === false)
-    return this.silent !== before
+    ;(answered ? this.answering : this.silent).add(unit)
+    ;(answered ? this.silent : this.answering).delete(unit)
+    const before = this.none
+    // Every transaction passes here: the blinds' units are looked up only once one fell silent.
+    this.none = this.silent.size > 0 && this.known().every((u) => this.silent.has(u))
+    return this.none !== before
   }
 
   /** A new link: nothing is known of the boards behind it. */
   clear(): void {
-    this.answered.clear()
-    this.silent = false
+    this.answering.clear()
+    this.silent.clear()
+    this.none = false
   }
 
   private known(): number[] {
-    return this.options.knownUnits?.() ?? [...this.answered.keys()]
+    return this.options.knownUnits?.() ?? [...this.answering, ...this.silent]
   }
 
   /** Known boards were asked, and not one of them answered its last request. */
   get noneAnswers(): boolean {
-    return this.silent
+    return this.none
   }
 
-  /** The units to ask: all known, those never asked first, while a board fell silent and none answers. */
+  /** The units to ask, those never asked first, while a board fell silent and none answers. */
   private toAsk(): number[] {
+    if (this.silent.size === 0) return []
     const known = this.known()
-    const statuses = known.map((unit) => this.answered.get(unit))
-    if (!statuses.includes(false) || statuses.includes(true)) return []
-    return [...known].sort((a, b) => Number(this.answered.has(a)) - Number(this.answered.has(b)))
+    if (known.some((unit) => this.answering.has(unit))) return []
+    const asked = (unit: number) => Number(this.silent.has(unit))
+    return known.filter((unit) => !this.answering.has(unit)).sort((a, b) => asked(a) - asked(b))
   }
 
   /** Starts asking, or stops, as the answers so far say; call after each `record`. */
   planAsking(): void {
-    if (!this.options.canAsk() || this.toAsk().length === 0) {
-      this.stopAsking()
+    if (this.silent.size === 0 || !this.options.canAsk() || this.toAsk().length === 0) {
+      if (this.timer || this.pauseMs !== this.options.firstPauseMs) this.stopAsking()
       return
     }
     if (this.timer) return
