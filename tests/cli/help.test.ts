@@ -11,12 +11,14 @@ import { runCli } from '../helpers/cli'
 import { temporaryFolders } from '../helpers/temporary-folders'
 
 const temporaryFolder = temporaryFolders('lamella-help-')
+/** Generous: Node starts slowly on a loaded 2-core machine, and a killed command fails anyway. */
+const LIMIT_MS = 60_000
 const run = (args: string[], vars: Record<string, string> = {}) =>
-  runCli(args, vars, temporaryFolder())
+  runCli(args, vars, temporaryFolder(), '', LIMIT_MS)
 
 const COMMANDS = ['serve', 'user', 'backup', 'restore', 'emulator']
 
-describe('lamella --help', () => {
+describe('lamella --help', { timeout: 2 * LIMIT_MS + 10_000 }, () => {
   it.each([['--help'], ['-h'], ['help']])(
     'prints every command with `lamella %s`, and exits 0',
     async (word) => {
@@ -63,7 +65,7 @@ describe('lamella --help', () => {
   })
 })
 
-describe('lamella --version', () => {
+describe('lamella --version', { timeout: 2 * LIMIT_MS + 10_000 }, () => {
   it.each([[[]], ...COMMANDS.map((c) => [[c]])])(
     'prints the version after %j and exits 0',
     async (before) => {
@@ -73,7 +75,7 @@ describe('lamella --version', () => {
   )
 })
 
-describe('a bad flag', () => {
+describe('a bad flag', { timeout: 2 * LIMIT_MS + 10_000 }, () => {
   it('names the flag and its variable when a flag of serve has a bad value', async () => {
     const res = await run(['serve', '--clock', 'never'])
     expect(res).toEqual({
@@ -110,7 +112,7 @@ describe('a bad flag', () => {
   })
 })
 
-describe('npx lamella emulator', () => {
+describe('npx lamella emulator', { timeout: 2 * LIMIT_MS }, () => {
   const started: number[] = []
   afterEach(() => {
     for (const pid of started.splice(0)) {
@@ -172,7 +174,7 @@ describe('npx lamella emulator', () => {
     await waitFor(
       'the emulator to close its port',
       async () => !(await listening(port)),
-      10_000,
+      30_000,
       100,
     )
   })

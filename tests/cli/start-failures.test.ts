@@ -26,11 +26,18 @@ afterAll(async () => {
   await new Promise((resolve) => holder.close(resolve))
 })
 
+/**
+ * A command that should refuse is killed after a minute (code null): only one that hangs gets
+ * near that, however slow a loaded machine starts Node.
+ */
+const REFUSE_LIMIT_MS = 60_000
+
 function serve(vars: Record<string, string>, flags: string[] = []) {
-  return runCli(['serve', ...flags], { LAMELLA_HOST: '127.0.0.1', ...vars }, temporaryFolder())
+  const env = { LAMELLA_HOST: '127.0.0.1', ...vars }
+  return runCli(['serve', ...flags], env, temporaryFolder(), '', REFUSE_LIMIT_MS)
 }
 
-describe('lamella serve that cannot start', () => {
+describe('lamella serve that cannot start', { timeout: REFUSE_LIMIT_MS + 10_000 }, () => {
   it('stops on a port another program listens on with exit code 2 and one line naming LAMELLA_PORT, and creates no database', async () => {
     const dbPath = join(temporaryFolder(), 'lamella.db')
     const res = await serve({ LAMELLA_DB: dbPath, LAMELLA_PORT: String(heldPort) })
@@ -94,7 +101,7 @@ describe('lamella serve that cannot start', () => {
   })
 
   it('stops on a LAMELLA_DB under /proc, whose folder can never be made, with exit code 2 instead of hanging', async () => {
-    // runCli kills a command after 15 s (code null): the process must end by itself.
+    // A command still running after REFUSE_LIMIT_MS is killed (code null): it must end by itself.
     const res = await serve({ LAMELLA_DB: '/proc/lamella-test/lamella.db', LAMELLA_PORT: '0' })
     expect(res).toEqual({
       code: 2,
@@ -155,7 +162,7 @@ async function startServe(dbPath: string) {
   return { url, stop }
 }
 
-describe('the first admin after a start that failed', () => {
+describe('the first admin after a start that failed', { timeout: 3 * REFUSE_LIMIT_MS }, () => {
   it('is created by the next start that listens, which prints the password once, and that password logs in', async () => {
     const dbPath = join(temporaryFolder(), 'data', 'lamella.db')
 
