@@ -359,9 +359,15 @@ describe('loadConfig', () => {
     })
   })
 
-  it('names the variable when the flag that overrides it is bad', () => {
+  it('names the flag and its variable when the flag that overrides the variable is bad', () => {
     expect(configError({ LAMELLA_PORT: '8080' }, { port: 'abc' }).message).toBe(
-      'LAMELLA_PORT must be an integer from 0 to 65535 (got "abc")',
+      '--port (LAMELLA_PORT) must be an integer from 0 to 65535 (got "abc")',
+    )
+    expect(configError({}, { clock: 'never' }).message).toBe(
+      '--clock (LAMELLA_CLOCK) must be one of auto, trust (got "never")',
+    )
+    expect(configError({}, { pv: 'http://inverter' }).message).toMatch(
+      /^--pv \(LAMELLA_PV\) must be /,
     )
   })
 

@@ -19,6 +19,7 @@ import {
 } from '../firmware-protocol/weather-script'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
+import { badValue, UsageError } from './usage-error'
 
 export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
                  [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
@@ -29,7 +30,7 @@ function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
   const slow = /^slow:(\d+)$/.exec(text)
   if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
-  throw new Error(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+  throw badValue(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
 }
 
 /** A built-in script by name, else the JSON file of steps at that path. */
@@ -99,7 +100,14 @@ export async function runEmulator(args: string[]): Promise<void> {
     },
     strict: true,
   })
-  if (!values.port) throw new Error(`--port is required\n\n${EMULATOR_USAGE}`)
+  if (values.port === undefined) {
+    throw new UsageError('which emulator? Give --port PATH or --sunspec HOST:PORT', 'emulator')
+  }
+  if (!values.port.startsWith('/')) {
+    throw badValue(
+      `--port must be an absolute device path such as /dev/pts/5 (got "${values.port}")`,
+    )
+  }
   const config = loadConfig(process.env, {
     serial: values.port,
     baud: values.baud,
@@ -107,7 +115,7 @@ export async function runEmulator(args: string[]): Promise<void> {
   })
   const units = values.units.split(',').map((u) => Number(u.trim()))
   if (units.some((u) => !Number.isInteger(u) || u < 1 || u > 247)) {
-    throw new Error(`--units must list units from 1 to 247 (got "${values.units}")`)
+    throw badValue(`--units must list units from 1 to 247 (got "${values.units}")`)
   }
   if (values['weather-unit'] !== undefined && values.weather === undefined) {
     throw new Error('--weather-unit needs --weather: calm, gusty, storm or a JSON file of steps')
