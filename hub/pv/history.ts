@@ -1,5 +1,7 @@
 // The 1-minute PV samples: the mean of the polls within each minute (a value is null when no
-// poll of the minute had it), written when the minute is over, kept 14 days.
+// poll of the minute had it), written when the minute is over, kept 14 days. The minute being
+// gathered is read with the written ones, so a chart drawn now reaches now (and the minute
+// before an outage is there while the inverter is away, not only once it is back).
 import { and, asc, gte, lt } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { pvSamples } from '../db/schema'
@@ -57,14 +59,19 @@ export class PvHistory {
       .run()
   }
 
-  /** Samples in [from, to), oldest first. */
+  /** Samples in [from, to), oldest first, the minute being gathered with its polls so far. */
   range(from: number, to: number): PvSampleRow[] {
-    return this.db
+    const written = this.db
       .select()
       .from(pvSamples)
       .where(and(gte(pvSamples.at, from), lt(pvSamples.at, to)))
       .orderBy(asc(pvSamples.at))
       .all()
+    const m = this.minute
+    if (!m || m.at < from || m.at >= to) return written
+    // After a restart within a minute, its row is on disk too; the one being gathered wins.
+    const gathering = { at: m.at, powerW: m.power.value, dcPowerW: m.dcPower.value }
+    return [...written.filter((s) => s.at !== m.at), gathering].sort((a, b) => a.at - b.at)
   }
 
   /** Drops samples older than 14 days; returns how many went. */

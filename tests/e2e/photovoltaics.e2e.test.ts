@@ -1,7 +1,8 @@
 // Issue 13 item 4 in Debian's Chromium against the real hub (TZ Europe/Berlin) reading the
 // emulated SunSpec inverter on 127.0.0.1 (a summer morning, an hour of sun a real minute):
 // Home's card opens the photovoltaics page, which shows the live power, the curve drawn by the
-// lazily loaded charts and the inverter's name plate, says "Not reachable since" once the
+// lazily loaded charts (with a gap where the inverter was away), the bars following each poll
+// and the inverter's name plate, says "Not reachable since" once the
 // inverter goes away, and says how to set it up on a hub without one. Nothing leaves the
 // hub. Each state is taken on a phone and a desktop, light and dark, into build/e2e-screenshots/.
 import { mkdirSync } from 'node:fs'
@@ -82,14 +83,17 @@ async function screenshot(page: Page, name: string): Promise<void> {
 /**
  * The hours before the test as the hub would have kept them: a sample a minute, through the
  * hub's own store, of the emulator's sun at the same pace up to its start (from 3 h before
- * now, or from the hub's midnight if that is later), so today's curve has a morning.
+ * now, or from the hub's midnight if that is later), so today's curve has a morning; and none
+ * for the 25 minutes from 80 minutes before now, when the inverter was away: a gap in the curve.
  */
 function seedMorning(t: TestHub, emulator: InverterEmulator, startAt: number): void {
   const minute = 60_000
   const now = Math.floor(Date.now() / minute) * minute
   const midnight = Date.parse(todayRange(new Date(), 'Europe/Berlin').from)
+  const away = (at: number) => at >= now - 80 * minute && at < now - 55 * minute
   const history = new PvHistory(t.database.db)
   for (let at = Math.max(midnight, now - 3 * 3_600_000); at < now; at += minute) {
+    if (away(at)) continue
     const powerW = emulator.powerW(startAt - (now - at))
     history.add(at, powerW, powerW / 0.96)
   }
@@ -164,6 +168,22 @@ describe('the photovoltaics page with an inverter on the network', () => {
       { timeout: 15_000 },
     )
     expect(await power.textContent()).toMatch(POWER)
+
+    // The bars follow each poll as well: today, the only day with energy on this new hub, is
+    // the best day, and its bar (the 30 days' total) is "Energy today" as that grows.
+    const energyToday = await page.locator('.pv-energy').first().textContent()
+    await page.waitForFunction(
+      `(() => {
+        const today = document.querySelector('.pv-energy')?.textContent
+        const best = [...document.querySelectorAll('.pv-chart-summary')]
+          .map((p) => p.textContent)
+          .find((text) => text.startsWith('Best day'))
+        return today !== ${JSON.stringify(energyToday)} &&
+          best?.endsWith(', ' + today + '. ' + today + ' in 30 days.')
+      })()`,
+      undefined,
+      { timeout: 15_000 },
+    )
 
     expect(await seriousViolations(page)).toEqual([])
     expect(foreignRequests(requests, t.url)).toEqual([])

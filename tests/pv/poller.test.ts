@@ -243,6 +243,32 @@ describe("a day's energy", () => {
 })
 
 describe('the samples kept', () => {
+  it('serves the minute being gathered with the written ones, also while the inverter is away', async () => {
+    const r = started()
+    await r.emulator.start()
+    const { pv } = r.hub()
+    // Two whole minutes and the start of a third, then the inverter goes away for three.
+    for (let t = NOON; t <= NOON + 2 * MINUTE + 20_000; t += 10_000) {
+      r.clock.t = t
+      await pv.poll()
+    }
+    await r.emulator.stop()
+    for (let i = 0; i < 18; i++) {
+      r.clock.t += 10_000
+      await pv.poll()
+    }
+    expect(pv.status().online).toBe(false)
+    const history = pv.history(NOON - 60 * MINUTE, NOON + 60 * MINUTE)
+    expect(history.map((s) => Date.parse(s.at))).toEqual([NOON, NOON + MINUTE, NOON + 2 * MINUTE])
+    // The third minute's three polls so far: between its first and its last poll's power.
+    const power = (t: number) => r.emulator.reading(t).acPowerW
+    const [lo, hi] = [power(NOON + 2 * MINUTE), power(NOON + 2 * MINUTE + 20_000)].sort(
+      (a, b) => a - b,
+    )
+    expect(history[2]!.powerW).toBeGreaterThanOrEqual(Math.floor(lo!))
+    expect(history[2]!.powerW).toBeLessThanOrEqual(Math.ceil(hi!))
+  })
+
   it('drops samples older than 14 days when it starts (and hourly), keeping the rest', async () => {
     const r = started()
     await r.emulator.start()

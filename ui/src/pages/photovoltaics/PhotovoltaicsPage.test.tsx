@@ -28,7 +28,8 @@ function renderPage(pv: PvStatus | Answer, answers: Record<string, Answer> = {})
     hubStatus,
     pv,
     pvHistory: ({ from }: Record<string, unknown>) => morning(String(from), 4210),
-    pvEnergy: energyDays(30, (i) => (i === 27 ? 23_400 : 10_000)),
+    // Today (the last) as the inverter's status says: 12.34 kWh.
+    pvEnergy: energyDays(30, (i) => (i === 27 ? 23_400 : i === 29 ? 12_340 : 10_000)),
     ...answers,
   })
   const view = renderWithHub(<PhotovoltaicsPage />, { path: '/photovoltaics' })
@@ -87,9 +88,9 @@ describe('the photovoltaics page', () => {
     const { variablesOf } = renderPage(producing())
     const bars = await screen.findByRole('region', { name: 'Last 30 days' })
     await waitFor(() => expect(within(bars).getByText(/^Best day/)).toBeTruthy())
-    // Day 27 of 30 ending 30 Jun is 28 Jun; 29 days of 10 kWh and one of 23.4 kWh.
+    // Day 27 of 30 ending 30 Jun is 28 Jun; 28 days of 10 kWh, one of 23.4 and today 12.34.
     expect(within(bars).getByText(/^Best day/).textContent).toMatch(
-      /^Best day Sat, (28 Jun|Jun 28), 23\.4 kWh\. 313 kWh in 30 days\.$/,
+      /^Best day Sat, (28 Jun|Jun 28), 23\.4 kWh\. 316 kWh in 30 days\.$/,
     )
     expect(variablesOf('pvEnergy')).toEqual([{ days: 30 }])
   })
@@ -114,6 +115,46 @@ describe('the photovoltaics page', () => {
     expect(screen.getByText(/^Peak /).textContent).toBe(
       `Peak 5.02 kW at ${hubClock(at)}. 12.9 kWh so far today.`,
     )
+  })
+
+  it('follows the hub’s pushes in the last 30 days: today’s bar is always “Energy today”', async () => {
+    // The hub's days were asked for a poll before its status: today's bar said 1.46 kWh less.
+    const { hub } = renderPage(producing(), {
+      pvEnergy: energyDays(30, (i) => (i === 27 ? 23_400 : i === 29 ? 10_880 : 10_000)),
+    })
+    const bars = await screen.findByRole('region', { name: 'Last 30 days' })
+    const summary = await within(bars).findByText(/^Best day/)
+    expect(figure('Energy today')).toBe('12.3 kWh')
+    expect(summary.textContent).toMatch(/, 23\.4 kWh\. 316 kWh in 30 days\.$/)
+    act(() =>
+      hub.push('pv:sample', {
+        at: new Date().toISOString(),
+        online: true,
+        powerW: 5020,
+        dcPowerW: 5200,
+        todayWh: 24_500,
+        state: 'MPPT',
+      }),
+    )
+    // Today is the best day now, and the total grew by what today's bar did.
+    expect(figure('Energy today')).toBe('24.5 kWh')
+    expect(within(bars).getByText(/^Best day/).textContent).toMatch(
+      /^Best day Mon, (30 Jun|Jun 30), 24\.5 kWh\. 328 kWh in 30 days\.$/,
+    )
+  })
+
+  it('asks for the last 30 days again once the day turns, in the hub’s time zone', async () => {
+    // 23:59:50 in Berlin; the page reads the clock every 30 s.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+      now: Date.parse('2025-06-30T21:59:50Z'),
+    })
+    const { variablesOf } = renderPage(producing())
+    const bars = await screen.findByRole('region', { name: 'Last 30 days' })
+    await within(bars).findByText(/^Best day/)
+    expect(variablesOf('pvEnergy')).toHaveLength(1)
+    act(() => vi.advanceTimersByTime(30_000))
+    await waitFor(() => expect(variablesOf('pvEnergy')).toHaveLength(2))
   })
 
   it('says how long ago the inverter was read, and keeps counting', async () => {

@@ -33,7 +33,7 @@ function Overview({ pv }: { pv: PvStatus }) {
       {!pv.online && !connecting && <PvOffline pv={pv} />}
       <LivePower pv={pv} />
       <TodayCard todayWh={pv.todayWh} />
-      <EnergyCard />
+      <EnergyCard todayWh={pv.todayWh} />
       {/* A string's power from before the inverter went away would read as now. */}
       {pv.online && pv.mppt.length > 0 && <MpptList mppt={pv.mppt} />}
       <DeviceInfo device={pv.device} />

@@ -1,9 +1,9 @@
 // Today's curve and the last 30 days, each a card with its title, a sentence of what it shows
 // (for screen readers and for a quick read) and the chart, whose code loads only here.
 import { lazy } from 'react'
-import { usePvEnergy } from '../../api/hooks'
 import { errorMessage } from '../../forms/field-errors'
 import { ChartBoundary } from './ChartBoundary'
+import { useEnergyDays } from './energy-days'
 import { energySummary, todaySummary } from './pv-summary'
 import { useTodayCurve } from './today-curve'
 
@@ -38,8 +38,9 @@ export function TodayCard({ todayWh }: { todayWh: number | null }) {
   )
 }
 
-export function EnergyCard() {
-  const { data: days, error } = usePvEnergy(ENERGY_DAYS)
+/** The bars, today's being `todayWh`: the "Energy today" shown above them. */
+export function EnergyCard({ todayWh }: { todayWh: number | null }) {
+  const { days, error } = useEnergyDays(ENERGY_DAYS, todayWh)
   return (
     <section className="card pv-section" aria-labelledby="pv-days">
       <h2 id="pv-days">Last {ENERGY_DAYS} days</h2>

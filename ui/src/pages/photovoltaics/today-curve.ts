@@ -22,11 +22,16 @@ export interface TodayCurve {
   error: ApiError | undefined
 }
 
-export function useTodayCurve(): TodayCurve {
+/** The zone the charts' days are in: the hub's; once its status cannot be had, the browser's. */
+export function useChartTimeZone(): { timeZone: string | undefined; known: boolean } {
   const status = useHubStatus()
   // Without the hub's status the browser's zone is the best guess left.
   const timeZone = status.data?.timeZone ?? (status.error ? browserTimeZone() : undefined)
-  const zoneKnown = status.data !== undefined || status.error !== undefined
+  return { timeZone, known: status.data !== undefined || status.error !== undefined }
+}
+
+export function useTodayCurve(): TodayCurve {
+  const { timeZone, known: zoneKnown } = useChartTimeZone()
   const now = useNow(30_000)
   const range = zoneKnown ? todayRange(now, timeZone) : null
   const history = usePvHistory(range)
