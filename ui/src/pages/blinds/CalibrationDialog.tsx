@@ -91,6 +91,9 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   }
 
   const problem = step === 'done' ? measuredProblem(measured) : null
+  /** What is saved now; a guess is said to be one. */
+  const savedText = (ms: number) =>
+    blind.travelTimeKnown ? formatTravelTime(ms) : `${formatTravelTime(ms)}, guessed`
   const save = async () => {
     if (measured.upMs === null || measured.downMs === null || problem || busy) return
     setBusy(true)
@@ -167,12 +170,12 @@ export function CalibrationDialog({ blind, onClose }: Props) {
             <tr>
               <th scope="row">Up</th>
               <td>{measured.upMs === null ? '–' : formatMeasured(measured.upMs)}</td>
-              <td>{formatTravelTime(blind.travelTimeUpMs)}</td>
+              <td>{savedText(blind.travelTimeUpMs)}</td>
             </tr>
             <tr>
               <th scope="row">Down</th>
               <td>{measured.downMs === null ? '–' : formatMeasured(measured.downMs)}</td>
-              <td>{formatTravelTime(blind.travelTimeDownMs)}</td>
+              <td>{savedText(blind.travelTimeDownMs)}</td>
             </tr>
           </tbody>
         </table>
