@@ -163,8 +163,11 @@ describe('positions in the browser, on motors behind the relays', () => {
       const body = r.postDataJSON() as { operationName?: string; variables?: unknown } | null
       if (body?.operationName === 'blindMove') moves.push(body.variables)
     })
+    // Scripts that run in the page are strings: the tests' TypeScript has no DOM.
     const focusInDialog = () =>
-      page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)
+      page.evaluate(`document.activeElement?.closest('[role="dialog"]') != null`)
+    const focusedText = () => page.evaluate(`document.activeElement?.textContent?.trim()`)
+    const focusedLabel = () => page.evaluate(`document.activeElement?.getAttribute('aria-label')`)
     const opener = page.getByRole('button', { name: 'Calibrate Study' })
     await opener.focus()
     await page.keyboard.press('Enter')
@@ -177,17 +180,13 @@ describe('positions in the browser, on motors behind the relays', () => {
     await dialog.getByRole('button', { name: 'It is down', exact: true }).waitFor()
     // Focus stayed on the step's button while its request ran, so Enter and Escape still work.
     expect(await focusInDialog()).toBe(true)
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
-      'It is down',
-    )
+    expect(await focusedText()).toBe('It is down')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     // A plain STOP, not the calibration's "arrived": the motor stops where it is.
     await expect.poll(() => rig.board.emulator.coil(1, 5), { timeout: 5000 }).toBe(false)
     expect(moves).toContainEqual({ ids: [rig.ids[STUDY]], direction: 'STOP' })
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Calibrate Study',
-    )
+    expect(await focusedLabel()).toBe('Calibrate Study')
   })
 
   it('passes axe on the Blinds page, with rooms, positions and sliders', async () => {

@@ -123,7 +123,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           placeholder="Living room left"
           {...text('name', 'name')}
         />
-        <div className="form-row">
+        <div className="form-row form-row-pair">
           <TextField
             label="Up address"
             maxLength={ADDRESS_MAX_LENGTH}
@@ -142,7 +142,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           />
         </div>
         <h3 className="form-section">How it travels</h3>
-        <div className="form-row">
+        <div className="form-row form-row-pair">
           <TextField
             label="Travel time up (seconds)"
             hint="From closed to fully open."
@@ -166,8 +166,8 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
         ) : (
           <p className="blind-form-note travel-guess">
             Guessed, not measured: the hub assumes 60&nbsp;s each way, so positions are rough and
-            shading cannot work. Type both times ({TRAVEL_SECONDS.min}–{TRAVEL_SECONDS.max}
-            &nbsp;s), or save and time it with Calibrate on the blind’s card.
+            shading cannot work. Type both times, or save and time it with Calibrate on the blind’s
+            card.
           </p>
         )}
         <Disclosure
@@ -195,7 +195,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           )}
         </Disclosure>
         <h3 className="form-section">For the household</h3>
-        <div className="form-row">
+        <div className="form-row form-row-pair">
           <TextField
             label="Room"
             maxLength={NAME_MAX}

@@ -60,13 +60,13 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
       <CheckboxField
         asSwitch
         label="Shade this window when the sun is in front"
-        hint="Needs which way the window faces and a shade position. Moving the blind yourself pauses it for a while."
+        hint="Needs the window’s facing and a shade position. Moving the blind yourself pauses it."
         checked={values.shadingEnabled}
         error={errors.shadingEnabled}
         onChange={(e) => onChange({ shadingEnabled: e.target.checked }, 'shadingEnabled')}
       />
       <LocationLine />
-      <div className="form-row">
+      <div className="form-row form-row-pair">
         <TextField
           label="Window faces (° from north)"
           hint="0 north, 90 east, 180 south, 270 west; empty: none."
