@@ -5,7 +5,7 @@
 // on a phone and a desktop, light and dark, into build/e2e-screenshots/.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHub, type TestHub } from '../helpers/hub'
+import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { seriousViolations } from './axe'
 import { SCREENSHOTS, foreignRequests, launchBrowser } from './browser'
 import { TAP_TARGETS_TOO_SMALL } from './positions-helpers'
@@ -60,6 +60,8 @@ describe('the blind dialog, short and whole by keyboard', () => {
       t.adminToken,
     )
     south = res.data!.blindCreate.id
+    // Made without travel times: the hub guesses them.
+    await createBlind(t, 'Hall', '2:0', '2:1')
     browser = await launchBrowser()
   })
   afterAll(async () => {
@@ -95,6 +97,23 @@ describe('the blind dialog, short and whole by keyboard', () => {
     await page.getByRole('dialog', { name: 'Edit Living south' }).waitFor()
     // Was 2,200-3,000 px with the geometry, the location and the moves all open.
     expect(await page.evaluate(DIALOG_HEIGHT)).toBeLessThan(1700)
+    await page.context().close()
+  })
+
+  it('draws the divider above “Sun and shading” across the dialog, not under the word alone', async () => {
+    const { page } = await open(VARIANTS[2])
+    await page.getByRole('button', { name: 'Edit Living south' }).click()
+    const heading = page.getByRole('heading', { name: 'Sun and shading' })
+    await heading.waitFor()
+    // The nearest line above the heading (its own top border or its box's), and the form's width.
+    const widths = (await page.evaluate(`(() => {
+      const heading = [...document.querySelectorAll('.dialog h3')]
+        .find((h) => h.textContent === 'Sun and shading')
+      let line = heading
+      while (line && getComputedStyle(line).borderTopWidth === '0px') line = line.parentElement
+      return [line.getBoundingClientRect().width, heading.closest('form').getBoundingClientRect().width]
+    })()`)) as [number, number]
+    expect(widths[0]).toBeGreaterThan(widths[1] * 0.95)
     await page.context().close()
   })
 
@@ -198,6 +217,23 @@ describe('the blind dialog, short and whole by keyboard', () => {
       if (variant.name === 'phone-dark' || variant.name === 'desktop-light') {
         expect(await seriousViolations(page)).toEqual([])
       }
+      await page.context().close()
+    },
+  )
+
+  it.each(VARIANTS)(
+    'tells an admin on the card and in calibration that a travel time is guessed ($name)',
+    async (variant) => {
+      const { page } = await open(variant)
+      const card = page.locator('.blind-card', { hasText: 'Hall' })
+      await card.getByText('Travel times guessed, not measured: calibrate').waitFor()
+      await card.screenshot({ path: `${SCREENSHOTS}/blind-card-guessed-${variant.name}.png` })
+      await card.getByRole('button', { name: 'Calibrate Hall' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Calibrate Hall' })
+      expect(await dialog.getByRole('cell', { name: '60 s, guessed' }).count()).toBe(2)
+      await page.screenshot({
+        path: `${SCREENSHOTS}/blind-calibration-guessed-${variant.name}.png`,
+      })
       await page.context().close()
     },
   )

@@ -170,6 +170,13 @@ describe('positions as a household sees them', () => {
       await card('Guest room').screenshot({
         path: `${SCREENSHOTS}/blind-card-unknown-${variant.name}.png`,
       })
+      // Moving is no error: the chip's dot has the chip's own colour, not the brand's red.
+      const dot = (await page.evaluate(`(() => {
+        const chip = document.querySelector('.chip-moving')
+        return [getComputedStyle(chip, '::before').backgroundColor, getComputedStyle(chip).color]
+      })()`)) as [string, string]
+      expect(dot[0]).toBe(dot[1])
+      expect(dot[0]).not.toBe('rgb(231, 65, 46)')
       // Nothing on the unknown blind's slider stands taller than its 4 px track: no thumb.
       const slider = card('Guest room').getByRole('slider', { name: 'Position of Guest room' })
       expect(await tallestMark(page, await slider.screenshot())).toBeLessThanOrEqual(6)
