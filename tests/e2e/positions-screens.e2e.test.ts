@@ -211,6 +211,10 @@ describe('positions as a household sees them', () => {
     await dialog.getByLabel('My position (% open)').fill('140')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await dialog.getByText(/^Must be a whole number/).waitFor()
+    // Focus went to the field to fix, scrolled clear of the buttons that stay at the foot.
+    const field = (await dialog.getByLabel('My position (% open)').boundingBox())!
+    const foot = (await dialog.locator('.dialog-actions').boundingBox())!
+    expect(field.y + field.height).toBeLessThanOrEqual(foot.y)
     await dialog.getByLabel('My position (% open)').scrollIntoViewIfNeeded()
     await screenshot(page, `positions-blind-dialog-errors-${variant.name}`)
     if (variant.name === 'desktop-dark' || variant.name === 'phone-light') {
