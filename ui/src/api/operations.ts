@@ -215,7 +215,8 @@ export const mutations = {
       `mutation blindCreate($input: BlindInput!) { blindCreate(input: $input) { ${BLIND} } }`,
       { input },
     ).then((d) => d.blindCreate),
-  blindUpdate: (id: string, input: BlindInput) =>
+  /** The fields left out keep their values (null clears one). */
+  blindUpdate: (id: string, input: Partial<BlindInput>) =>
     run<{ blindUpdate: Blind }>(
       'blindUpdate',
       `mutation blindUpdate($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { ${BLIND} } }`,

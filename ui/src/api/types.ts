@@ -172,13 +172,16 @@ export interface Automation extends Omit<AutomationSummary, 'scene'> {
   scene: Scene[]
 }
 
-/** Every field the blind dialog has; the hub's defaults are never relied on. */
+/**
+ * Every field the blind dialog has; the hub's defaults are never relied on, except for a travel
+ * time not measured: left out, the hub keeps its guess; null puts a measured one back to it.
+ */
 export interface BlindInput {
   name: string
   blindAddressUp: string
   blindAddressDown: string
-  travelTimeUpMs: number
-  travelTimeDownMs: number
+  travelTimeUpMs?: number | null
+  travelTimeDownMs?: number | null
   motorStartDelayMs: number
   tiltTimeMs: number
   room: string | null
