@@ -33,6 +33,7 @@ import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { ShadingStore } from './db/shading'
 import { Shading } from './shading/service'
+import { PausedByNames } from './shading/paused-by'
 import { HouseLocation } from './location/house-location'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
@@ -222,6 +223,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     holiday,
     location,
     shading,
+    pausedBy: new PausedByNames(db),
     shadingHistory: new ShadingStore(db),
   }
 

@@ -19,7 +19,7 @@ export interface EngineDeps {
   db: Db
   events: HubEvents
   driver: RelayDriver
-  positions: Pick<Positions, 'moveForRun'>
+  positions: Pick<Positions, 'moveForRun' | 'origins'>
   config: Pick<Config, 'timeZone'>
   /** The house's location (hub/location), asked for each SUN trigger; undefined while unknown. */
   location: () => Location | undefined
@@ -58,7 +58,8 @@ export class Engine {
     this.runs = new RunRepository(db, now)
     this.runner = new AutomationRunner({
       driver: deps.driver,
-      moveTo: (blind, target) => deps.positions.moveForRun(blind, target),
+      moveTo: (blind, target, origin) => deps.positions.moveForRun(blind, target, origin),
+      noteOrigin: (blindIds, origin) => deps.positions.origins.note(blindIds, origin),
       runs: this.runs,
       plans: (automationIds) =>
         new Map(

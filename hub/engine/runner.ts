@@ -10,6 +10,7 @@ import type { AutomationRunEvent } from '../realtime/events'
 import { Superseded, type BlindRelays, type RelayDriver, type Side } from '../bus/relays'
 import type { SceneType } from '../validation/automation'
 import type { BlindMove } from '../position/mover'
+import { byAutomation, type MotionOrigin } from '../position/origins'
 import type { Target } from '../position/travel'
 
 export interface ScenePlan {
@@ -25,8 +26,10 @@ export interface ScenePlan {
 
 export interface RunnerDeps {
   driver: RelayDriver
-  /** Takes a blind to a position (hub/position). */
-  moveTo(blind: BlindRelays, target: Target): BlindMove
+  /** Takes a blind to a position (hub/position), as a command from `origin`. */
+  moveTo(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove
+  /** Notes whose command is about to pulse these blinds' relays (hub/position's origins). */
+  noteOrigin(blindIds: string[], origin: MotionOrigin): void
   runs: RunRepository
   /** The scenes of each automation given, with each relay's blind and side. */
   plans(automationIds: string[]): Map<string, ScenePlan[]>
@@ -186,6 +189,10 @@ export class AutomationRunner {
           continue
         }
         if (scene.type === 'BLIND_CONTROL') {
+          this.deps.noteOrigin(
+            scene.targets.map((t) => t.blind.id),
+            byAutomation(run.automationId),
+          )
           const issued = scene.targets.map((t) => {
             const done = this.deps.driver.run(t.blind, t.side, scene.durationMs)
             active.commands.push({
@@ -219,7 +226,8 @@ export class AutomationRunner {
   /** A POSITION step: every blind moves at once; it ends when all arrived (or the run stops). */
   private async moveAll(active: ActiveRun, scene: ScenePlan): Promise<void> {
     const target = { position: scene.position, tilt: scene.tilt }
-    active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target))
+    const origin = byAutomation(active.run.automationId)
+    active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target, origin))
     const started = await Promise.allSettled(active.moves.map((m) => m.started))
     const failed = started.find(
       (r): r is PromiseRejectedResult =>

@@ -11,6 +11,7 @@ import type { Holiday } from '../holiday/holiday'
 import type { ShadingStore } from '../db/shading'
 import type { HouseLocation } from '../location/house-location'
 import type { ShadingView } from '../shading/types'
+import type { PausedByNames } from '../shading/paused-by'
 import type { HubStatus } from '../status'
 
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   location: HouseLocation
   /** Sun-aware shading (hub/shading); absent in tests that leave it out: nothing shading. */
   shading?: ShadingView
+  /** Who paused a blind's shading, worded for the viewer (hub/shading/paused-by). */
+  pausedBy: Pick<PausedByNames, 'describe'>
   /** The moves shading made (shading_moves), as far as the viewer may see them. */
   shadingHistory: Pick<ShadingStore, 'moves'>
 }

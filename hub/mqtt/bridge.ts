@@ -15,6 +15,7 @@ import type { Blind } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
 import { HubError, logInternalError } from '../errors'
 import type { HubEvents } from '../events'
+import { BY_MQTT, type MotionOrigin } from '../position/origins'
 import type { Direction } from '../position/positions'
 import type { BlindPosition } from '../position/tracker'
 import type { BusStatusEvent } from '../realtime/events'
@@ -61,12 +62,13 @@ export interface MqttDeps {
   }
   positions: {
     state(blindId: string): BlindPosition
-    move(viewer: Viewer, ids: string[], direction: Direction): Promise<void>
+    move(viewer: Viewer, ids: string[], direction: Direction, origin: MotionOrigin): Promise<void>
     setPosition(
       viewer: Viewer,
       ids: string[],
       position: number | null | undefined,
       tilt: number | null | undefined,
+      origin: MotionOrigin,
     ): Promise<void>
   }
   runAutomation(viewer: Viewer, automationId: string): unknown
@@ -373,10 +375,10 @@ export class MqttBridge {
     const c = parsed.value
     const done =
       c.command === 'set'
-        ? positions.move(MQTT_VIEWER, [command.id], c.direction)
+        ? positions.move(MQTT_VIEWER, [command.id], c.direction, BY_MQTT)
         : c.command === 'set_position'
-          ? positions.setPosition(MQTT_VIEWER, [command.id], c.position, undefined)
-          : positions.setPosition(MQTT_VIEWER, [command.id], undefined, c.tilt)
+          ? positions.setPosition(MQTT_VIEWER, [command.id], c.position, undefined, BY_MQTT)
+          : positions.setPosition(MQTT_VIEWER, [command.id], undefined, c.tilt, BY_MQTT)
     done.catch((err: unknown) => this.refused(topic, err))
   }
 

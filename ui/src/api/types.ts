@@ -1,6 +1,7 @@
 // The shapes the UI reads from the hub's GraphQL API (hub/graphql/schema.graphql).
 // Types the hub already declares in code the UI can import (no runtime) are taken from there.
 import type { Motion, PvState, RunStatus } from '../../../hub/realtime/events'
+import type { PausedBy } from '../../../hub/shading/paused-by'
 import type { HubStatus } from '../../../hub/status'
 import type { SceneType, SunEvent, Trigger, TriggerType } from '../../../hub/validation/scene'
 
@@ -63,11 +64,16 @@ export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
 export interface ShadingState {
   /** In its shade position because of shading. */
   active: boolean
-  /** ISO-8601 UTC until which a person's command pauses shading; null when not paused. */
+  /** ISO-8601 UTC until which a command shading did not give pauses it; null when not paused. */
   pausedUntil: string | null
+  /** Whose command paused it, while paused; null or absent when not known. */
+  pausedBy?: ShadingPausedBy | null
   reason: ShadingReason | null
   since: string | null
 }
+
+/** Who paused a blind's shading (GraphQL `ShadingPausedBy`): names only where one may know them. */
+export type ShadingPausedBy = PausedBy
 
 /** One move shading made, with why. */
 export interface ShadingMove {
