@@ -195,7 +195,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     blinds,
     automations,
     positions,
-    nextRunAt: (id) => engine.scheduler.nextRunAt(id),
+    schedule: (automation) => engine.schedule(automation),
     runAutomation: (viewer, id) => {
       automations.get(viewer, id)
       return engine.runner.start(id, 'manual')

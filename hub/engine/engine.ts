@@ -11,6 +11,7 @@ import type { AutomationRunEvent } from '../realtime/events'
 import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
 import { AutomationRunner, type ScenePlan } from './runner'
+import type { Schedule, SchedulePause } from './schedule'
 import { Scheduler, type HolidayPause } from './scheduler'
 import type { Location } from './sun'
 import type { Positions } from '../position/positions'
@@ -131,6 +132,28 @@ export class Engine {
     this.unsubscribe.splice(0).forEach((off) => off())
     this.scheduler.stop()
     await this.runner.stop()
+  }
+
+  /**
+   * When an automation runs next, and if its schedule is paused, why and when it would run:
+   * a CRON or SUN trigger rests while the clock is not trusted (CLOCK) or holiday mode is on
+   * (HOLIDAY); MANUAL and disabled triggers have no schedule to pause.
+   */
+  schedule(automation: { id: string; trigger: { type: string; enabled: boolean } }): Schedule {
+    const { id, trigger } = automation
+    const scheduled = trigger.type !== 'MANUAL' && trigger.enabled
+    const pause: SchedulePause | null = !scheduled
+      ? null
+      : !this.deps.clockTrusted()
+        ? 'CLOCK'
+        : this.deps.holiday?.enabled
+          ? 'HOLIDAY'
+          : null
+    return {
+      nextRunAt: pause ? null : this.scheduler.nextRunAt(id),
+      wouldRunAt: this.scheduler.wouldRunAt(id),
+      schedulePause: pause,
+    }
   }
 
   getRun(runId: string): AutomationRun | null {

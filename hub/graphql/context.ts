@@ -1,6 +1,7 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
 import type { AuthService } from '../auth/login'
-import type { AutomationRepository, AutomationRun } from '../db/automations'
+import type { Automation, AutomationRepository, AutomationRun } from '../db/automations'
+import type { Schedule } from '../engine/schedule'
 import type { BlindRepository } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
@@ -25,8 +26,8 @@ export interface Services {
   runAutomation(viewer: Viewer, id: string): AutomationRun
   /** Cancels a running run of an automation the viewer may see. */
   cancelRun(viewer: Viewer, runId: string): Promise<AutomationRun>
-  /** When an automation's trigger fires next, ISO-8601, or null. */
-  nextRunAt(automationId: string): string | null
+  /** When an automation's trigger fires next, or why it is paused and when it would fire. */
+  schedule(automation: Automation): Schedule
   hubStatus(): HubStatus
   /** The PV inverter (hub/pv), or its answers while LAMELLA_PV is not set. */
   pv: PvService

@@ -40,7 +40,12 @@ export const automationResolvers = {
       ctx.services.automations.setFavorite(requireUser(ctx).user, id, false),
   },
   Automation: {
-    nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.nextRunAt(a.id),
+    nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).nextRunAt,
+    wouldRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).wouldRunAt,
+    schedulePause: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).schedulePause,
     lastRun: (a: Automation, _: unknown, ctx: GraphQLContext) =>
       ctx.services.automations.lastRun(a.id),
   },

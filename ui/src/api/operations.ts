@@ -108,14 +108,14 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ automationList: AutomationSummary[] }>(
           'automationList',
-          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id duration } nextRunAt lastRun { ${RUN} } } }`,
+          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id duration } nextRunAt wouldRunAt schedulePause lastRun { ${RUN} } } }`,
         )
       ).automationList
     case 'automation':
       return (
         await run<{ automation: Automation | null }>(
           'automation',
-          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses blindIds position tilt } nextRunAt lastRun { ${RUN} } } }`,
+          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses blindIds position tilt } nextRunAt wouldRunAt schedulePause lastRun { ${RUN} } } }`,
           { id: key[1] },
         )
       ).automation

@@ -1,11 +1,21 @@
 // The shapes the UI reads from the hub's GraphQL API (hub/graphql/schema.graphql).
 // Types the hub already declares in code the UI can import (no runtime) are taken from there.
 import type { Motion, PvState, RunStatus } from '../../../hub/realtime/events'
+import type { SchedulePause } from '../../../hub/engine/schedule'
 import type { PausedBy } from '../../../hub/shading/paused-by'
 import type { HubStatus } from '../../../hub/status'
 import type { SceneType, SunEvent, Trigger, TriggerType } from '../../../hub/validation/scene'
 
-export type { HubStatus, Motion, RunStatus, SceneType, SunEvent, Trigger, TriggerType }
+export type {
+  HubStatus,
+  Motion,
+  RunStatus,
+  SceneType,
+  SchedulePause,
+  SunEvent,
+  Trigger,
+  TriggerType,
+}
 export type Direction = 'UP' | 'DOWN' | 'STOP'
 
 export interface Blind {
@@ -170,7 +180,12 @@ export interface AutomationSummary {
   trigger: Trigger
   /** Their durations tell how long a run has left. */
   scene: Pick<Scene, 'id' | 'duration'>[]
+  /** When it runs next; null while paused, or with no schedule (MANUAL, disabled). */
   nextRunAt: string | null
+  /** When it would run but for holiday mode; null when not known. */
+  wouldRunAt: string | null
+  /** Why an enabled schedule rests: holiday mode, or a clock the hub does not trust. */
+  schedulePause: SchedulePause | null
   lastRun: AutomationRun | null
 }
 

@@ -58,6 +58,37 @@ describe('the automation list', () => {
     )
   })
 
+  it('says a schedule rests in holiday mode and when it would run, instead of dropping it', async () => {
+    const paused = summary({
+      nextRunAt: null,
+      wouldRunAt: '2025-03-13T06:00:00.000Z',
+      schedulePause: 'HOLIDAY',
+    })
+    stubAutomationHub({ automationList: [paused] })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
+
+    const row = (await screen.findByRole('link', { name: 'Morning' })).closest('li')!
+    expect(row.querySelector('.schedule-paused')?.textContent).toMatch(
+      /^Paused: holiday mode · would run .*\d\d:00/,
+    )
+    expect(row.querySelector('.schedule-paused time')?.getAttribute('datetime')).toBe(
+      '2025-03-13T06:00:00.000Z',
+    )
+    expect(row.textContent).not.toMatch(/Next run|Never run/)
+  })
+
+  it('says a schedule rests while the hub’s clock is not set', async () => {
+    stubAutomationHub({
+      automationList: [summary({ nextRunAt: null, wouldRunAt: null, schedulePause: 'CLOCK' })],
+    })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
+    const row = (await screen.findByRole('link', { name: 'Morning' })).closest('li')!
+    expect(row.querySelector('.schedule-paused')?.textContent).toBe(
+      'Paused until the hub’s clock is set',
+    )
+    expect(row.textContent).not.toMatch(/Never run/)
+  })
+
   it('marks a favourite at once and tells the hub', async () => {
     let answer: () => void = () => {}
     const hub = stubAutomationHub({

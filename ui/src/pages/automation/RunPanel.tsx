@@ -5,6 +5,7 @@ import type { Automation } from '../../api/types'
 import { StopIcon } from '../../shell/icons'
 import { useAutomationActions } from './automation-actions'
 import { RunButton } from './AutomationControls'
+import { NextRunValue } from './NextRun'
 import { RunStatusChip } from './RunStatusChip'
 import { triggerSummary } from './trigger-summary'
 import { HubTime } from '../../time/HubTime'
@@ -42,8 +43,8 @@ export function RunPanel({ automation }: { automation: Automation }) {
         <div>
           <dt>Next run</dt>
           <dd>
-            {nextRunAt ? (
-              <HubTime at={nextRunAt} />
+            {nextRunAt || automation.schedulePause ? (
+              <NextRunValue automation={automation} />
             ) : (
               <span className="muted">{nextRunText(automation)}</span>
             )}

@@ -84,6 +84,8 @@ export function automation(overrides: Partial<Automation> = {}): Automation {
       },
     ],
     nextRunAt: '2025-03-13T06:00:00.000Z',
+    wouldRunAt: '2025-03-13T06:00:00.000Z',
+    schedulePause: null,
     lastRun: null,
     ...overrides,
   }

@@ -27,6 +27,8 @@ const automation = (
   trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
   scene: [{ id: `${id}-s0`, duration: 5000 }],
   nextRunAt: null,
+  wouldRunAt: null,
+  schedulePause: null,
   lastRun: null,
   ...extra,
 })
