@@ -200,6 +200,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       automations.get(viewer, id)
       return engine.runner.start(id, 'manual')
     },
+    runEndEstimate: (runId) => engine.runner.estimatedEndAt(runId),
     cancelRun: async (viewer, runId) => {
       checkId('runId', runId)
       const run = engine.getRun(runId)

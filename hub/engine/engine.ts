@@ -10,6 +10,7 @@ import type { HubEvents } from '../events'
 import type { AutomationRunEvent } from '../realtime/events'
 import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
+import { remainingMs } from './run-estimate'
 import { AutomationRunner, type ScenePlan } from './runner'
 import type { Schedule, SchedulePause } from './schedule'
 import { Scheduler, type HolidayPause } from './scheduler'
@@ -20,8 +21,8 @@ export interface EngineDeps {
   db: Db
   events: HubEvents
   driver: RelayDriver
-  positions: Pick<Positions, 'moveForRun' | 'origins'>
-  config: Pick<Config, 'timeZone'>
+  positions: Pick<Positions, 'moveForRun' | 'origins' | 'travelNow'>
+  config: Pick<Config, 'timeZone' | 'deadTimeMs'>
   /** The house's location (hub/location), asked for each SUN trigger; undefined while unknown. */
   location: () => Location | undefined
   now: () => number
@@ -67,6 +68,8 @@ export class Engine {
           [...scenePlans(db, automationIds)].map(([id, scenes]) => [id, scenes.map(withRelays)]),
         ),
       onEvent: (event) => this.announce(event),
+      estimateMs: (steps) =>
+        remainingMs(steps, (id) => deps.positions.travelNow(id), deps.config.deadTimeMs),
       log: deps.log.child({ module: 'engine' }),
     })
     this.scheduler = new Scheduler({
@@ -84,6 +87,7 @@ export class Engine {
           status: run.status,
           sceneIndex: null,
           at: new Date(now()).toISOString(),
+          estimatedEndAt: null,
         })
       },
       log: deps.log.child({ module: 'scheduler' }),

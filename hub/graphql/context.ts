@@ -24,6 +24,8 @@ export interface Services {
   positions: Positions
   /** Starts a run of an automation the viewer may see; returns it RUNNING. */
   runAutomation(viewer: Viewer, id: string): AutomationRun
+  /** When a running run is expected to end (ISO-8601), as estimated at its latest step. */
+  runEndEstimate(runId: string): string | null
   /** Cancels a running run of an automation the viewer may see. */
   cancelRun(viewer: Viewer, runId: string): Promise<AutomationRun>
   /** When an automation's trigger fires next, or why it is paused and when it would fire. */

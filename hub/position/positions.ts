@@ -20,7 +20,7 @@ import { checkIds } from '../validation/fields'
 import { BlindMover, type BlindMove } from './mover'
 import { byUser, MotionOrigins, type MotionOrigin } from './origins'
 import type { BlindPosition, PositionTracker } from './tracker'
-import { endPose, type Target } from './travel'
+import { endPose, type Pose, type Target, type TravelTimes, type Turning } from './travel'
 
 export type Direction = 'UP' | 'DOWN' | 'STOP'
 
@@ -113,6 +113,16 @@ export class Positions {
   moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove {
     this.origins.note([blind.id], origin)
     return this.mover.moveTo(blind, target)
+  }
+
+  /** Its travel times, where it is and how its motor turns now; undefined for no such blind. */
+  travelNow(
+    blindId: string,
+  ): { times: TravelTimes; pose: Pose | null; turning: Turning | null } | undefined {
+    const { tracker } = this.deps
+    const times = tracker.times(blindId)
+    if (!times) return undefined
+    return { times, pose: tracker.estimate(blindId), turning: tracker.turning(blindId) }
   }
 
   /** Whose the newest command for the blind was; null if none came since the start. */

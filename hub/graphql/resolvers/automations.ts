@@ -1,5 +1,5 @@
 import { requireUser } from '../../auth/permissions'
-import { RUNS_LIMIT_DEFAULT, type Automation } from '../../db/automations'
+import { RUNS_LIMIT_DEFAULT, type Automation, type AutomationRun } from '../../db/automations'
 import type { AutomationInput } from '../../validation/automation'
 import type { GraphQLContext } from '../context'
 
@@ -38,6 +38,11 @@ export const automationResolvers = {
       ctx.services.automations.setFavorite(requireUser(ctx).user, id, true),
     unsetFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.automations.setFavorite(requireUser(ctx).user, id, false),
+  },
+  // A running run's expected end lives with the runner, not in its row.
+  AutomationRun: {
+    estimatedEndAt: (run: AutomationRun, _: unknown, ctx: GraphQLContext) =>
+      run.status === 'RUNNING' ? ctx.services.runEndEstimate(run.id) : null,
   },
   Automation: {
     nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) =>

@@ -26,7 +26,7 @@ import type {
 
 const BLIND =
   'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil pausedBy { kind you name } reason since }'
-const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
+const RUN = 'id automationId status source startedAt finishedAt sceneIndex error estimatedEndAt'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
 const HOLIDAY = 'enabled randomOffsetMinutes since'

@@ -171,6 +171,8 @@ export interface AutomationRun {
   finishedAt: string | null
   sceneIndex: number | null
   error: string | null
+  /** While it runs, when the hub expects it to end (ISO-8601); null once ended. */
+  estimatedEndAt: string | null
 }
 
 export interface AutomationSummary {

@@ -71,7 +71,7 @@ function RunningNow({ run, scenes }: { run: AutomationRun; scenes: { duration: n
     <span className="last-run">
       <RunStatusChip run={run} />
       <span className="time-left" title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
-        {formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))}
+        {formatTimeLeft(timeLeftMs(run, scenes, now))}
       </span>
     </span>
   )

@@ -50,6 +50,7 @@ export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {
     finishedAt: '2025-03-12T06:00:31.500Z',
     sceneIndex: 1,
     error: null,
+    estimatedEndAt: null,
     ...overrides,
   }
 }
