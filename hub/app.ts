@@ -221,6 +221,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         mqtt: () => mqtt?.status() ?? null,
       }),
     pv: pv ?? unconfiguredPv,
+    pvAddress: () => config.pv?.url ?? null,
     holiday,
     location,
     shading,

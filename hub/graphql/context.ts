@@ -33,6 +33,8 @@ export interface Services {
   hubStatus(): HubStatus
   /** The PV inverter (hub/pv), or its answers while LAMELLA_PV is not set. */
   pv: PvService
+  /** LAMELLA_PV as the hub reads it (modbus-tcp://host:port?unit=N); null while PV is off. */
+  pvAddress(): string | null
   /** Holiday mode and the random offset of CRON and SUN firings (hub/holiday). */
   holiday: Holiday
   /** The house's location for SUN triggers and shading (hub/location). */

@@ -48,6 +48,7 @@ export type QueryKey =
   | readonly ['user', string]
   | readonly ['hubStatus']
   | readonly ['pv']
+  | readonly ['pvAddress']
   | readonly ['pvHistory', string, string]
   | readonly ['pvEnergy', number]
   | readonly ['shadingMoves', string]
@@ -66,6 +67,8 @@ export const keys = {
   user: (id: string) => ['user', id] as const,
   hubStatus: ['hubStatus'] as const,
   pv: ['pv'] as const,
+  /** Admins only (null for others): the inverter LAMELLA_PV names, for the settings page. */
+  pvAddress: ['pvAddress'] as const,
   /** Samples in [from, to), ISO-8601. */
   pvHistory: (from: string, to: string) => ['pvHistory', from, to] as const,
   pvEnergy: (days: number) => ['pvEnergy', days] as const,
@@ -150,6 +153,13 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       ).hubStatus
     case 'pv':
       return (await run<{ pv: PvStatus }>('pv', `query pv { pv { ${PV} } }`)).pv
+    case 'pvAddress':
+      return (
+        await run<{ pvAddress: { address: string | null } }>(
+          'pvAddress',
+          'query pvAddress { pvAddress: pv { address } }',
+        )
+      ).pvAddress.address
     case 'pvHistory':
       return (
         await run<{ pvHistory: PvSample[] }>(
