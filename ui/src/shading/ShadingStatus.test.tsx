@@ -62,7 +62,10 @@ describe('the shading state on a blind’s card', () => {
       pausedBy: byYou,
     })
     await screen.findByText('Paused by you until Thu 07:00')
-    expect(card.querySelector('.blind-shading')?.textContent).toBe('Paused by you until Thu 07:00')
+    // A no-break space keeps the weekday and the time on one line.
+    expect(card.querySelector('.blind-shading')?.textContent).toBe(
+      'Paused by you until Thu\u00a007:00',
+    )
   })
 
   it('drops a pause from the card once it has ended, before the hub says so', async () => {

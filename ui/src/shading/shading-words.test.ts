@@ -37,13 +37,15 @@ describe('shading in words', () => {
       pausedBy: you,
     }
     const evening = Date.parse('2026-06-24T18:00:00Z')
-    expect(shadingStateText(paused, 'Europe/Berlin', evening)).toBe('Paused by you until Thu 07:00')
+    expect(shadingStateText(paused, 'Europe/Berlin', evening)).toBe(
+      'Paused by you until Thu\u00a007:00',
+    )
     expect(shadingStateText(paused, 'Australia/Sydney', evening)).toBe(
-      'Paused by you until Thu 15:00',
+      'Paused by you until Thu\u00a015:00',
     )
     // Paused while shaded: the pause is what the person needs to know.
     expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin', evening)).toBe(
-      'Paused by you until Thu 07:00',
+      'Paused by you until Thu\u00a007:00',
     )
     // Once the pause has ended it is not shown, even if the hub has not said so yet.
     const after = Date.parse('2026-06-25T05:00:00Z')

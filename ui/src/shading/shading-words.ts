@@ -37,12 +37,15 @@ export function reasonWords(reason: ShadingReason): string {
   return REASON_WORDS[reason]
 }
 
-/** "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. */
+/**
+ * "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. The
+ * two are joined by a no-break space, so a line never ends between them.
+ */
 export function weekdayTime(iso: string, timeZone: string | undefined): string {
   const date = new Date(iso)
   const day = date.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })
   const time = date.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' })
-  return `${day} ${time}`
+  return `${day}\u00a0${time}`
 }
 
 /**

@@ -3,6 +3,7 @@
 // Thu 07:00"), so a paused schedule never looks like a broken one.
 import type { AutomationSummary } from '../../api/types'
 import { HubTime } from '../../time/HubTime'
+import './next-run.css'
 
 type Schedule = Pick<AutomationSummary, 'nextRunAt' | 'wouldRunAt' | 'schedulePause'>
 
@@ -16,7 +17,10 @@ export function NextRunValue({ automation }: { automation: Schedule }) {
         {wouldRunAt && (
           <>
             {' '}
-            · would run <HubTime at={wouldRunAt} />
+            ·{' '}
+            <span className="would-run">
+              would run <HubTime at={wouldRunAt} />
+            </span>
           </>
         )}
       </span>
