@@ -199,6 +199,11 @@ describe('schedules, runs and Run now in the browser', () => {
         'Run saved version',
         'Save and run',
       ])
+      // Every answer shows whole, inside the window.
+      const cut = await page.evaluate(`[...document.querySelectorAll('[role="alertdialog"] button')]
+        .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth })
+        .map((b) => b.getAttribute('aria-label') || b.textContent)`)
+      expect(cut).toEqual([])
       await screenshot(page, `house-run-unsaved-${variant.name}`)
       expect(await seriousViolations(page)).toEqual([])
       // Focus stays in the question.

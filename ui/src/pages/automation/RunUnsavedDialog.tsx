@@ -1,6 +1,7 @@
 // "Run now" while the editor holds unsaved changes: the hub runs what it has saved, so the
 // person chooses — save the changes and run them, run the saved version, or go back.
 import { Dialog } from '../../components/Dialog'
+import './run-unsaved.css'
 
 interface Props {
   name: string
@@ -17,7 +18,7 @@ export function RunUnsavedDialog({ name, busy, onSaveAndRun, onRunSaved, onCance
       onClose={onCancel}
       role="alertdialog"
       actions={
-        <>
+        <div className="run-unsaved-actions">
           <button type="button" className="button button-quiet" onClick={onCancel}>
             Cancel
           </button>
@@ -37,7 +38,7 @@ export function RunUnsavedDialog({ name, busy, onSaveAndRun, onRunSaved, onCance
           >
             Save and run
           </button>
-        </>
+        </div>
       }
     >
       <p>
