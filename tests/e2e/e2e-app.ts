@@ -1,6 +1,6 @@
 // Opening the app in a browser already logged in (the token in the app's store), in a colour
-// mode and at a size, with every request recorded; and the four sizes and modes every changed
-// screen is taken at.
+// mode and at a size, with every request recorded; the four sizes and modes every changed
+// screen is taken at; and the admin's GraphQL calls that set a hub up for a screen.
 import type { Browser, Page } from 'playwright-core'
 import type { TestHub } from '../helpers/hub'
 
@@ -40,3 +40,32 @@ export async function openApp(
 
 /** How far the page reaches past the viewport's right edge (0: nothing is cut off). */
 export const OVERFLOW_X = `Math.max(0, document.documentElement.scrollWidth - innerWidth)`
+
+export const BERLIN = { lat: 52.52, lon: 13.405 }
+
+export async function gql<T>(t: TestHub, query: string, variables: Record<string, unknown> = {}) {
+  const res = await t.gql<T>(query, variables, t.adminToken)
+  if (!res.data) throw new Error(JSON.stringify(res.errors))
+  return res.data
+}
+
+export async function createBlind(t: TestHub, input: Record<string, unknown>): Promise<string> {
+  const { blindCreate } = await gql<{ blindCreate: { id: string } }>(
+    t,
+    'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
+    { input },
+  )
+  return blindCreate.id
+}
+
+export async function createAutomation(
+  t: TestHub,
+  input: Record<string, unknown>,
+): Promise<string> {
+  const { automationCreate } = await gql<{ automationCreate: { id: string } }>(
+    t,
+    'mutation($input: AutomationInput!) { automationCreate(input: $input) { id } }',
+    { input },
+  )
+  return automationCreate.id
+}
