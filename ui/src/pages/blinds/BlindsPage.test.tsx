@@ -17,6 +17,8 @@ const blind = (id: string, name: string, up: string, down: string): Blind =>
   testBlind({ id, name, blindAddressUp: up, blindAddressDown: down })
 const office = blind('b-office', 'Office', '1:2', '1:3')
 const kitchen = { ...blind('b-kitchen', 'Kitchen', '1:0', '1:1'), motion: 'MOVING_DOWN' as const }
+/** The hub's word for a pause the asker's own command made. */
+const byYou = { kind: 'USER', you: true, name: 'admin' } as const
 const me = (isAdmin: boolean): User => ({
   id: 'u-1',
   username: isAdmin ? 'admin' : 'anna',
@@ -122,7 +124,11 @@ describe('the blinds page', () => {
     const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     renderBlinds(false, [shaded], {
       blindMove: [
-        { ...shaded, motion: 'MOVING_DOWN', shading: { ...shaded.shading, pausedUntil } },
+        {
+          ...shaded,
+          motion: 'MOVING_DOWN',
+          shading: { ...shaded.shading, pausedUntil, pausedBy: byYou },
+        },
       ],
     })
     const user = userEvent.setup()
@@ -135,7 +141,7 @@ describe('the blinds page', () => {
     // A push for another blind in between must not lose what that fetch brings.
     const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
-    const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil } }
+    const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil, pausedBy: byYou } }
     let fetches = 0
     const { hub } = renderBlindsAt(false, [shaded, { ...kitchen, motion: 'IDLE' }], {
       blindList: () => {

@@ -1,17 +1,17 @@
-// The house's location: the line once the hub knows it, the form while it does not, what is
-// sent and what is refused. (It no longer sits in the blind dialog, which links to Settings.)
+// The house's location on the settings page: the line once the hub knows it, the form while
+// it does not, what is sent and what is refused.
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { HouseLocation as Location } from '../api/types'
-import { errorAt } from '../test-support/field-error'
+import type { HouseLocation as Location } from '../../api/types'
+import { errorAt } from '../../test-support/field-error'
 import {
   HubErrorAnswer,
   renderWithHub,
   setUpHubTests,
   stubHub,
   type Answer,
-} from '../test-support/hub-stub'
+} from '../../test-support/hub-stub'
 import { HouseLocation } from './HouseLocation'
 import { locationText, pastedPair, typedCoordinate } from './location-text'
 
@@ -61,7 +61,7 @@ describe('the house’s location in words and as typed', () => {
   })
 })
 
-describe('the house’s location', () => {
+describe('the house’s location on the settings page', () => {
   setUpHubTests()
 
   it('shows where the house stands, with Change, once it is set in the UI', async () => {
@@ -241,5 +241,13 @@ describe('the house’s location', () => {
     await waitFor(() => expect(sent.variablesOf('houseLocation')).toHaveLength(1))
     await waitFor(() => expect(container.textContent).toBe(''))
     expect(container.querySelector('.house-location')).toBeNull()
+  })
+
+  it('saves the location on Enter in either field', async () => {
+    const { sent, user } = show(unknown)
+    await user.type(await screen.findByLabelText(LAT), '52.52')
+    await user.type(screen.getByLabelText(LON), '13.405{Enter}')
+    await screen.findByText('The house stands at 52.520° N, 13.405° E')
+    expect(sent.variablesOf('houseLocationSet')).toEqual([{ lat: 52.52, lon: 13.405 }])
   })
 })
