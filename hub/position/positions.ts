@@ -80,7 +80,7 @@ export class Positions {
     origin: MotionOrigin = byUser(viewer.id),
   ): Promise<void> {
     const blinds = this.visible(viewer, ids)
-    this.origins.note(
+    this.command(
       blinds.map((b) => b.id),
       origin,
     )
@@ -102,7 +102,7 @@ export class Positions {
   ): Promise<void> {
     const blinds = this.visible(viewer, ids)
     const target = checkTarget({ position, tilt }, blinds)
-    this.origins.note(
+    this.command(
       blinds.map((b) => b.id),
       origin,
     )
@@ -111,7 +111,7 @@ export class Positions {
 
   /** A move for an automation's POSITION step or for shading, checked when its rule was saved. */
   moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove {
-    this.origins.note([blind.id], origin)
+    this.command([blind.id], origin)
     return this.mover.moveTo(blind, target)
   }
 
@@ -155,6 +155,16 @@ export class Positions {
     const measuredMs = Math.max(0, Math.round(offAt - run.onAt - (times?.motorStartDelayMs ?? 0)))
     if (times) tracker.place(id, endPose(times, run.side))
     return { direction: run.side, startedAt: new Date(run.onAt).toISOString(), measuredMs }
+  }
+
+  /**
+   * Notes whose command is about to go to these blinds. Any command but calibration's own ends
+   * a calibration run (the dialog closed by Escape stops the motor with a plain STOP): its
+   * STOP must not later measure a run that was cut, nor put the blind at an end it never saw.
+   */
+  private command(blindIds: string[], origin: MotionOrigin): void {
+    this.origins.note(blindIds, origin)
+    blindIds.forEach((id) => this.calibrating.delete(id))
   }
 
   private visible(viewer: Viewer, ids: string[], field = 'ids') {
