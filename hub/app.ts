@@ -31,6 +31,9 @@ import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
 import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
+import { WeatherApi } from './weather/api'
+import { WeatherGate } from './weather/gate'
+import { WeatherService } from './weather/service'
 import { ShadingStore } from './db/shading'
 import { Shading } from './shading/service'
 import { PausedByNames } from './shading/paused-by'
@@ -110,8 +113,16 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     now: () => performance.timeOrigin + performance.now(),
     changed: announceMotion({ db, events, now }),
   })
+  // Weather protection's locks, which the relay driver asks before every command (hub/weather).
+  const weatherGate = new WeatherGate({
+    blind: (id) => blinds.row(id),
+    position: (id) => tracker.state(id).position,
+    moving: (id): boolean => bus.driver.motion(id) !== 'IDLE',
+    timeZone: config.timeZone,
+  })
   const bus = new Bus({
     config,
+    gate: weatherGate,
     log: app.log.child({ module: 'bus' }),
     knownBlinds: () => blinds.all().map(relaysOf),
     onStatus: (status) => events.emit('bus:status', status),
@@ -176,6 +187,18 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
+  // Wind, rain and frost: sensors on the bus, locks on the protected blinds (hub/weather).
+  const weather = new WeatherService({
+    db,
+    events,
+    log: app.log.child({ module: 'weather' }),
+    now,
+    read: (request) => bus.transport.read(request),
+    gate: weatherGate,
+    blinds,
+    positions,
+  })
+
   // Sun-aware shading (hub/shading), resting while the house's location is not known.
   const shading = new Shading({
     db,
@@ -187,6 +210,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     timeZone: config.timeZone,
     ...(pv && { pv }),
     holiday,
+    weatherLocked: (id) => weatherGate.lockOf(id) !== null,
     log: app.log.child({ module: 'shading' }),
   })
 
@@ -228,6 +252,13 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     shading,
     pausedBy: new PausedByNames(db),
     shadingHistory: new ShadingStore(db),
+    weather: new WeatherApi({
+      service: weather,
+      visibleBlindIds: (viewer) => new Set(blinds.list(viewer).map((b) => b.id)),
+      mqttEnabled: config.mqtt !== undefined,
+      timeZone: config.timeZone,
+      now,
+    }),
   }
 
   // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
@@ -295,6 +326,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
   purge.unref()
   await bus.start()
+  weather.start()
   engine.start()
   // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
   app.addHook('onListen', () => mqtt?.start())
@@ -309,6 +341,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()
+    weather.stop()
     await bus.stop()
     // After the bus's all-off: where every blind stopped goes to disk before the database closes.
     positions.stop()

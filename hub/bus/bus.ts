@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
 import { CoilWriter } from './coils'
 import type { Link } from './link'
+import type { RelayGate } from './relay-gate'
 import type { RelayObserver } from './relay-observer'
 import { EmulatorLink } from './link-emulator'
 import { SerialLink } from './link-serial'
@@ -25,6 +26,8 @@ export interface BusDeps {
   onStatus: (status: BusStatusEvent) => void
   /** Hears of every relay run (hub/position). */
   observer?: RelayObserver
+  /** Asked before every run and stop of a blind (weather locks). */
+  gate?: RelayGate
   /** A link of the test's own; otherwise the config decides. */
   link?: Link
 }
@@ -59,6 +62,7 @@ export class Bus {
       pulse: config.pulse,
       deadTimeMs: config.deadTimeMs,
       ...(deps.observer && { observer: deps.observer }),
+      ...(deps.gate && { gate: deps.gate }),
       log: deps.log,
     })
   }

@@ -1,12 +1,12 @@
 // Which commands a weather lock lets through (ARCHITECTURE.md section 13): while a blind is
 // locked, nothing may take it away from its safety position, whoever asks; a move towards
-// safety is allowed. Frost allows nothing but a stop, since frozen slats tear. Pure: the relay
-// driver asks it for every run and every stop of a blind's relays, before anything is replaced.
+// safety is allowed. Frost allows nothing but a stop, since frozen slats tear. The relay
+// driver asks the gate for every run and every stop of a blind's relays, before anything is
+// replaced, so every source of commands meets it.
+import type { GateRequest, RelayGate } from '../bus/relay-gate'
+import { HubError } from '../errors'
 import type { Lock } from './protection'
-
-export type GateRequest =
-  /** A relay run; `target` is the position the move aims for, when it is a move to a position. */
-  { kind: 'RUN'; side: 'UP' | 'DOWN'; target: number | null } | { kind: 'STOP' }
+import { alarmName, causeWords, releaseWords } from './words'
 
 export interface GateBlind {
   lock: Lock | null
@@ -36,4 +36,73 @@ export function gateRefusal(blind: GateBlind, request: GateRequest): 'FROZEN' | 
   const towards = Math.abs(target - safety) < Math.abs(position - safety)
   const sameSide = Math.sign(target - safety) === Math.sign(position - safety)
   return towards && sameSide ? null : 'AWAY'
+}
+
+export interface WeatherGateDeps {
+  /** The blind's name and safety position; undefined for a blind that is gone. */
+  blind(id: string): { name: string; safetyPosition: number } | undefined
+  position(id: string): number | null
+  moving(id: string): boolean
+  timeZone: string
+}
+
+/** The relay driver's gate: the locks weather protection holds now, refused as 423. */
+export class WeatherGate implements RelayGate {
+  private locks = new Map<string, Lock>()
+
+  constructor(private readonly deps: WeatherGateDeps) {}
+
+  /** The locks holding now (hub/weather evaluates them); blinds left out are free. */
+  update(locks: ReadonlyMap<string, Lock>): void {
+    this.locks = new Map(locks)
+  }
+
+  lockOf(blindId: string): Lock | null {
+    return this.locks.get(blindId) ?? null
+  }
+
+  refuse(blindId: string, request: GateRequest): HubError | null {
+    const lock = this.locks.get(blindId)
+    if (!lock) return null
+    const blind = this.deps.blind(blindId)
+    if (!blind) return null
+    const refusal = gateRefusal(
+      {
+        lock,
+        safetyPosition: blind.safetyPosition,
+        position: this.deps.position(blindId),
+        moving: this.deps.moving(blindId),
+      },
+      request,
+    )
+    return refusal && lockedError(blindId, blind, lock, refusal, this.deps.timeZone)
+  }
+}
+
+function lockedError(
+  blindId: string,
+  blind: { name: string; safetyPosition: number },
+  lock: Lock,
+  refusal: 'FROZEN' | 'AWAY',
+  timeZone: string,
+): HubError {
+  const what =
+    refusal === 'FROZEN'
+      ? 'is held where it stands'
+      : lock.acting
+        ? `may only go to its safety position (${blind.safetyPosition} % open)`
+        : `may only go to its safety position (${blind.safetyPosition} % open) for now`
+  const cause = lock.cause
+  const message =
+    `${blind.name} ${what}: ${alarmName(lock.kind)}, ${causeWords(cause)}; ` +
+    releaseWords(lock.kind, lock.releaseAt, timeZone)
+  return new HubError(423, message, undefined, {
+    reason: refusal === 'FROZEN' ? 'WEATHER_FROZEN' : 'WEATHER_LOCKED',
+    blind: blindId,
+    blindName: blind.name,
+    alarm: lock.kind,
+    value: cause.kind === 'WIND' || cause.kind === 'FROST' ? cause.value : null,
+    limit: cause.kind === 'WIND' ? cause.limit : null,
+    releaseAt: lock.releaseAt === null ? null : new Date(lock.releaseAt).toISOString(),
+  })
 }
