@@ -66,6 +66,8 @@ export interface AppDeps {
   mqttCommandMaxAgeMs?: number
   /** How often the PV inverter is read (default 10 s, hub/pv). */
   pvPollMs?: number
+  /** How long a wind sensor may stay silent before its alarm (default 60 s, hub/weather). */
+  weatherSilenceMs?: number
   /** Holiday mode's random offset source, [0, 1) (default Math.random). */
   random?: () => number
 }
@@ -197,6 +199,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     gate: weatherGate,
     blinds,
     positions,
+    ...(deps.weatherSilenceMs && { silenceMs: deps.weatherSilenceMs }),
   })
 
   // Sun-aware shading (hub/shading), resting while the house's location is not known.

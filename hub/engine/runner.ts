@@ -243,7 +243,13 @@ export class AutomationRunner {
     const started = await Promise.allSettled(active.moves.map((m) => m.started))
     this.skipLocked(active, scene.index, started, scene.blinds.map((b) => b.id))
     const woken = new Promise<void>((resolve) => (active.wake = resolve))
-    await Promise.race([Promise.all(active.moves.map((m) => m.done)), woken])
+    // A blind a lock refused has no move to wait for.
+    const arrived = active.moves.map((m) =>
+      m.done.catch((err: unknown) => {
+        if (!isLockRefusal(err)) throw err
+      }),
+    )
+    await Promise.race([Promise.all(arrived), woken])
     active.wake = undefined
   }
 

@@ -82,6 +82,8 @@ export interface ProtectionOptions {
   windSensor: boolean
   /** The last time rain was seen, kept across restarts for frost. */
   lastRainAt?: number | null
+  /** SENSOR_SILENCE_MS; tests pass less. */
+  silenceMs?: number
 }
 
 export interface Evaluation {
@@ -95,6 +97,7 @@ export class WeatherProtection {
   private release: ReleaseTimes
   private windSensor: boolean
   private readonly startedAt: number
+  private readonly silenceMs: number
   private wind: { value: number; at: number } | null = null
   private raining = false
   private rainSince: number | null = null
@@ -107,6 +110,7 @@ export class WeatherProtection {
 
   constructor(options: ProtectionOptions) {
     this.startedAt = options.startedAt
+    this.silenceMs = options.silenceMs ?? SENSOR_SILENCE_MS
     this.release = options.release
     this.windSensor = options.windSensor
     this.lastRainAt = options.lastRainAt ?? null
@@ -222,7 +226,7 @@ export class WeatherProtection {
         if (t.overSince !== null && !t.holds.has('WIND')) times.push(t.overSince + GUST_MS)
         if (t.calmSince !== null && t.holds.has('WIND')) times.push(t.calmSince + windReleaseMs)
         if (this.windSensor) {
-          times.push((this.wind?.at ?? this.startedAt) + SENSOR_SILENCE_MS)
+          times.push((this.wind?.at ?? this.startedAt) + this.silenceMs)
         }
       }
       if (rainProtect && t.holds.has('RAIN') && this.dryFrom !== null) {
@@ -303,11 +307,11 @@ export class WeatherProtection {
   ): { since: number; why: 'NO_SENSOR' | 'WAITING' | 'SILENT' } | null {
     if (!this.windSensor) return { since: now, why: 'NO_SENSOR' }
     if (this.wind === null) {
-      return now - this.startedAt < SENSOR_SILENCE_MS
+      return now - this.startedAt < this.silenceMs
         ? { since: this.startedAt, why: 'WAITING' }
-        : { since: this.startedAt + SENSOR_SILENCE_MS, why: 'SILENT' }
+        : { since: this.startedAt + this.silenceMs, why: 'SILENT' }
     }
-    const silentAt = this.wind.at + SENSOR_SILENCE_MS
+    const silentAt = this.wind.at + this.silenceMs
     return now >= silentAt ? { since: silentAt, why: 'SILENT' } : null
   }
 

@@ -42,6 +42,8 @@ export class WeatherReadings {
   private minute: MinuteSums | null = null
   private finished: WeatherMinuteRow[] = []
 
+  constructor(private readonly silenceMs = SENSOR_SILENCE_MS) {}
+
   /** Exactly these sensors from now on; one that stays keeps its latest reading. */
   follow(sensors: readonly { id: string; kind: WeatherKind }[]): void {
     const before = new Map(this.sensors)
@@ -76,7 +78,7 @@ export class WeatherReadings {
   }
 
   online(s: SensorState, now: number): boolean {
-    return s.readAt !== null && now - s.readAt < SENSOR_SILENCE_MS
+    return s.readAt !== null && now - s.readAt < this.silenceMs
   }
 
   /** The combined value of one kind from the sensors that read within the last 60 s. */

@@ -47,12 +47,14 @@ export interface WeatherDeps {
   positions: {
     moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove
   }
+  /** How long a wind sensor may stay silent (default 60 s); tests pass less. */
+  silenceMs?: number
 }
 
 export class WeatherService {
   readonly store: WeatherStore
   private readonly settings: SettingsStore
-  private readonly readings = new WeatherReadings()
+  private readonly readings: WeatherReadings
   private readonly protection: WeatherProtection
   private readonly alarms: AlarmRecords
   private readonly poller: SensorPoller
@@ -67,6 +69,7 @@ export class WeatherService {
 
   constructor(private readonly deps: WeatherDeps) {
     this.store = new WeatherStore(deps.db, deps.now)
+    this.readings = new WeatherReadings(deps.silenceMs)
     this.settings = new SettingsStore(deps.db)
     const stored = this.settings.weather()
     this.lastRainWritten = stored.lastRainAt
@@ -78,6 +81,7 @@ export class WeatherService {
       },
       windSensor: false,
       lastRainAt: stored.lastRainAt,
+      ...(deps.silenceMs && { silenceMs: deps.silenceMs }),
     })
     this.alarms = new AlarmRecords(this.store)
     this.poller = new SensorPoller({

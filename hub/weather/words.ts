@@ -18,7 +18,9 @@ const ms = (value: number) => `${Math.round(value * 10) / 10} m/s`
 export function causeWords(cause: LockCause): string {
   switch (cause.kind) {
     case 'WIND':
-      return `wind ${ms(cause.value)} over the limit of ${ms(cause.limit)}`
+      return cause.value > cause.limit
+        ? `wind ${ms(cause.value)} over the limit of ${ms(cause.limit)}`
+        : `wind now ${ms(cause.value)}, under the limit of ${ms(cause.limit)} but not yet calm long enough`
     case 'RAIN':
       return 'rain'
     case 'FROST':
