@@ -218,7 +218,12 @@ export class AutomationRunner {
             return done
           })
           const results = await Promise.allSettled(issued)
-          this.skipLocked(active, scene.index, results, scene.targets.map((t) => t.blind.id))
+          this.skipLocked(
+            active,
+            scene.index,
+            results,
+            scene.targets.map((t) => t.blind.id),
+          )
         }
         deadline += scene.durationMs
         await this.sleepUntil(active, deadline)
@@ -241,7 +246,12 @@ export class AutomationRunner {
     const origin = byAutomation(active.run.automationId)
     active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target, origin))
     const started = await Promise.allSettled(active.moves.map((m) => m.started))
-    this.skipLocked(active, scene.index, started, scene.blinds.map((b) => b.id))
+    this.skipLocked(
+      active,
+      scene.index,
+      started,
+      scene.blinds.map((b) => b.id),
+    )
     const woken = new Promise<void>((resolve) => (active.wake = resolve))
     // A blind a lock refused has no move to wait for.
     const arrived = active.moves.map((m) =>

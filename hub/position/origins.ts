@@ -5,12 +5,7 @@
 // motion outlives no restart, and what must outlive one (a pause) is stored with its origin.
 
 export type MotionOriginKind =
-  | 'USER'
-  | 'AUTOMATION'
-  | 'MQTT'
-  | 'CALIBRATION'
-  | 'SHADING'
-  | 'WEATHER'
+  'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION' | 'SHADING' | 'WEATHER'
 
 export interface MotionOrigin {
   kind: MotionOriginKind
