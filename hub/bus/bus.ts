@@ -19,7 +19,8 @@ export const SAFE_STATE_ATTEMPTS = 3
 export const SAFE_STATE_RETRY_MS = 1000
 
 export interface BusDeps {
-  config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'>
+  config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'> &
+    Partial<Pick<Config, 'weather'>>
   log: BusLog & { error(obj: object, msg: string): void }
   /** Every blind's relays, read fresh each time the safe state is needed. */
   knownBlinds: () => BlindRelays[]
@@ -44,7 +45,9 @@ export class Bus {
     this.link =
       deps.link ??
       (config.serial === 'emulator'
-        ? new EmulatorLink(new RelayBoardEmulator({}))
+        ? new EmulatorLink(
+            new RelayBoardEmulator(config.weather ? { weather: { script: config.weather } } : {}),
+          )
         : new SerialLink({ path: config.serial, baud: config.baud, parity: config.parity }))
     this.transport = new Transport({
       link: this.link,
