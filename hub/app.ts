@@ -276,6 +276,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         positions,
         runAutomation: (viewer, id) => services.runAutomation(viewer, id, 'mqtt'),
         busStatus,
+        weather: weather.mqttSource(),
         uiUrl: () => uiAddress({ ...config, port: listeningPort(app) ?? config.port }),
         ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
       })

@@ -13,6 +13,7 @@ import type { HubEvents } from '../events'
 import type { BlindMove } from '../position/mover'
 import { BY_WEATHER, type MotionOrigin } from '../position/origins'
 import type { Target } from '../position/travel'
+import type { WeatherSource } from '../mqtt/weather'
 import type { WeatherSensorSpec } from '../validation/weather'
 import { AlarmRecords } from './alarms'
 import type { WeatherGate } from './gate'
@@ -66,6 +67,7 @@ export class WeatherService {
   private lastBroadcast = 0
   private lastRainWritten: number | null
   private running = false
+  private mqttSensors: StoredSensor[] = []
 
   constructor(private readonly deps: WeatherDeps) {
     this.store = new WeatherStore(deps.db, deps.now)
@@ -180,9 +182,44 @@ export class WeatherService {
     this.evaluate(true)
   }
 
+  /** What the MQTT bridge announces to Home Assistant and which topics it follows for us. */
+  mqttSource(): WeatherSource {
+    return {
+      sensors: () =>
+        this.sensorStates().map(({ sensor, value, online }) => ({
+          id: sensor.id,
+          name: sensor.name,
+          kind: sensor.kind,
+          value,
+          online,
+        })),
+      alarmKinds: () => this.alarms.current().map((a) => a.kind),
+      mqttTopics: () => this.mqttTopics,
+      mqttMessage: (topic, payload) => this.mqttMessage(topic, payload),
+    }
+  }
+
+  /** The topics of the sensors read over MQTT (the MQTT bridge subscribes to them). */
+  get mqttTopics(): string[] {
+    return [...new Set(this.mqttSensors.map((s) => s.mqttTopic!))]
+  }
+
+  /** A message on a sensor's topic: its payload is the value, a number, times the scale. */
+  mqttMessage(topic: string, payload: string): void {
+    const value = Number(payload.trim())
+    for (const sensor of this.mqttSensors.filter((s) => s.mqttTopic === topic)) {
+      if (payload.trim() === '' || !Number.isFinite(value)) {
+        this.readings.failed(sensor.id, `${topic} carried "${payload.slice(0, 40)}", not a number`)
+      } else {
+        this.reading(sensor.id, value * sensor.scale, this.deps.now())
+      }
+    }
+  }
+
   /** The sensors changed (hub/weather/api): read exactly those from now on. */
   followSensors(): void {
     const sensors = this.store.sensors()
+    this.mqttSensors = sensors.filter((s) => s.source === 'MQTT')
     this.readings.follow(sensors)
     this.protection.setWindSensor(this.readings.has('WIND'))
     this.poller.follow(sensors.map((s) => ({ id: s.id, ...specOf(s) })))
