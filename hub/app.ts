@@ -31,6 +31,9 @@ import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
 import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
+import { WeatherApi } from './weather/api'
+import { WeatherGate } from './weather/gate'
+import { WeatherService } from './weather/service'
 import { ShadingStore } from './db/shading'
 import { Shading } from './shading/service'
 import { PausedByNames } from './shading/paused-by'
@@ -63,6 +66,8 @@ export interface AppDeps {
   mqttCommandMaxAgeMs?: number
   /** How often the PV inverter is read (default 10 s, hub/pv). */
   pvPollMs?: number
+  /** How long a wind sensor may stay silent before its alarm (default 60 s, hub/weather). */
+  weatherSilenceMs?: number
   /** Holiday mode's random offset source, [0, 1) (default Math.random). */
   random?: () => number
 }
@@ -110,8 +115,16 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     now: () => performance.timeOrigin + performance.now(),
     changed: announceMotion({ db, events, now }),
   })
+  // Weather protection's locks, which the relay driver asks before every command (hub/weather).
+  const weatherGate = new WeatherGate({
+    blind: (id) => blinds.row(id),
+    position: (id) => tracker.state(id).position,
+    moving: (id): boolean => bus.driver.motion(id) !== 'IDLE',
+    timeZone: config.timeZone,
+  })
   const bus = new Bus({
     config,
+    gate: weatherGate,
     log: app.log.child({ module: 'bus' }),
     knownBlinds: () => blinds.all().map(relaysOf),
     onStatus: (status) => events.emit('bus:status', status),
@@ -176,6 +189,19 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
+  // Wind, rain and frost: sensors on the bus, locks on the protected blinds (hub/weather).
+  const weather = new WeatherService({
+    db,
+    events,
+    log: app.log.child({ module: 'weather' }),
+    now,
+    read: (request) => bus.transport.read(request),
+    gate: weatherGate,
+    blinds,
+    positions,
+    ...(deps.weatherSilenceMs && { silenceMs: deps.weatherSilenceMs }),
+  })
+
   // Sun-aware shading (hub/shading), resting while the house's location is not known.
   const shading = new Shading({
     db,
@@ -187,6 +213,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     timeZone: config.timeZone,
     ...(pv && { pv }),
     holiday,
+    weatherLocked: (id) => weatherGate.lockOf(id) !== null,
     log: app.log.child({ module: 'shading' }),
   })
 
@@ -228,6 +255,13 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     shading,
     pausedBy: new PausedByNames(db),
     shadingHistory: new ShadingStore(db),
+    weather: new WeatherApi({
+      service: weather,
+      visibleBlindIds: (viewer) => new Set(blinds.list(viewer).map((b) => b.id)),
+      mqttEnabled: config.mqtt !== undefined,
+      timeZone: config.timeZone,
+      now,
+    }),
   }
 
   // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
@@ -242,6 +276,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         positions,
         runAutomation: (viewer, id) => services.runAutomation(viewer, id, 'mqtt'),
         busStatus,
+        weather: weather.mqttSource(),
         uiUrl: () => uiAddress({ ...config, port: listeningPort(app) ?? config.port }),
         ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
       })
@@ -295,6 +330,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
   purge.unref()
   await bus.start()
+  weather.start()
   engine.start()
   // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
   app.addHook('onListen', () => mqtt?.start())
@@ -309,6 +345,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()
+    weather.stop()
     await bus.stop()
     // After the bus's all-off: where every blind stopped goes to disk before the database closes.
     positions.stop()

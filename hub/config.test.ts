@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       mqtt: undefined,
       pv: undefined,
+      weather: undefined,
     })
   })
 
@@ -89,6 +90,22 @@ describe('loadConfig', () => {
         port: 1502,
         unit: 3,
       },
+      weather: undefined,
+    })
+  })
+
+  describe('the built-in board’s weather', () => {
+    it('takes a built-in script by name, for the emulator only', () => {
+      expect(loadConfig({ LAMELLA_WEATHER: 'gusty' }).weather?.name).toBe('gusty')
+      expect(() =>
+        loadConfig({ LAMELLA_WEATHER: 'gusty', LAMELLA_SERIAL: '/dev/ttyUSB0' }),
+      ).toThrow(/^LAMELLA_WEATHER is for the built-in emulator only/)
+    })
+
+    it('names the flag and the file it cannot read', () => {
+      expect(() => loadConfig({}, { weather: '/nowhere/wind.json' })).toThrow(
+        /^--weather \(LAMELLA_WEATHER\) must be calm, gusty, storm or a JSON file of steps; cannot read "\/nowhere\/wind.json"/,
+      )
     })
   })
 

@@ -1,6 +1,8 @@
 // One validated config object, read once at start from the environment and the flags of
 // `lamella serve`, then passed in. A flag wins over its variable. A bad value throws a
 // ConfigError whose message is the one line the process prints before it stops.
+import type { WeatherScript } from '../firmware-protocol/weather-script'
+import { loadWeatherScript } from './weather/script-file'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { mqttSettings, MqttSettingError, type MqttSettings } from './mqtt/settings'
@@ -42,6 +44,11 @@ export interface Config {
   mqtt: MqttSettings | undefined
   /** The PV inverter read over SunSpec (hub/pv), off while undefined. */
   pv: PvSettings | undefined
+  /**
+   * The built-in board's weather sensor unit (unit 10) and its script, with LAMELLA_SERIAL=
+   * emulator only; undefined: the built-in board has no sensor.
+   */
+  weather: WeatherScript | undefined
 }
 
 export class ConfigError extends Error {
@@ -67,6 +74,12 @@ const SETTINGS = {
   logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', value: 'LEVEL', fallback: 'info' },
   clock: { env: 'LAMELLA_CLOCK', flag: 'clock', value: 'auto|trust', fallback: 'auto' },
   pv: { env: 'LAMELLA_PV', flag: 'pv', value: 'modbus-tcp://HOST[:PORT][?unit=N]', fallback: '' },
+  weather: {
+    env: 'LAMELLA_WEATHER',
+    flag: 'weather',
+    value: 'calm|gusty|storm|FILE.json',
+    fallback: '',
+  },
 } as const
 
 export type SettingName = keyof typeof SETTINGS
@@ -261,6 +274,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = 
     throw err
   }
 
+  let weather: WeatherScript | undefined
+  if (raw('weather') !== '') {
+    if (serial !== 'emulator') {
+      throw new ConfigError(
+        `${label('weather')} is for the built-in emulator only (LAMELLA_SERIAL=emulator); a real bus has real sensors, set up in the UI (got "${raw('weather')}")`,
+      )
+    }
+    try {
+      weather = loadWeatherScript(raw('weather'), label('weather'))
+    } catch (err) {
+      throw new ConfigError((err as Error).message)
+    }
+  }
+
   return {
     host,
     port: integerIn(label('port'), raw('port'), 0, 65535),
@@ -279,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = 
     publicUrl: publicUrlSetting,
     mqtt,
     pv,
+    weather,
   }
 }

@@ -5,18 +5,12 @@
 // motor's true position is printed whenever its relays change; with --weather, a weather
 // sensor unit answers beside the relay units, and its weather is printed each minute and at
 // each change of the script's step.
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
 import { DEFAULT_WEATHER_UNIT, type WeatherSensorUnit } from '../firmware-protocol/emulator-weather'
 import { MotorSimulator, parseMotors } from '../firmware-protocol/motors'
-import {
-  builtInWeather,
-  isWeatherScriptName,
-  nextWeatherLineAfter,
-  type WeatherScript,
-} from '../firmware-protocol/weather-script'
-import { parseWeatherFile } from '../firmware-protocol/weather-file'
+import { nextWeatherLineAfter } from '../firmware-protocol/weather-script'
+import { loadWeatherScript } from './weather/script-file'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
 import { badValue, UsageError } from './usage-error'
@@ -31,21 +25,6 @@ function parseFault(text: string): Fault {
   const slow = /^slow:(\d+)$/.exec(text)
   if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
   throw badValue(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
-}
-
-/** A built-in script by name, else the JSON file of steps at that path. */
-function loadWeather(text: string): WeatherScript {
-  if (isWeatherScriptName(text)) return builtInWeather(text)
-  let content: string
-  try {
-    content = readFileSync(text, 'utf8')
-  } catch (error) {
-    throw new Error(
-      `--weather must be calm, gusty, storm or a JSON file of steps; cannot read "${text}": ${(error as Error).message}`,
-      { cause: error },
-    )
-  }
-  return parseWeatherFile(content, text)
 }
 
 function parseWeatherUnit(text: string, relayUnits: number[]): number {
@@ -125,7 +104,7 @@ export async function runEmulator(args: string[]): Promise<void> {
       ? undefined
       : {
           unit: parseWeatherUnit(values['weather-unit'] ?? String(DEFAULT_WEATHER_UNIT), units),
-          script: loadWeather(values.weather),
+          script: loadWeatherScript(values.weather),
         }
   const emulator = new RelayBoardEmulator({
     units,

@@ -1,17 +1,25 @@
 // The hub's errors, one place. Each carries the numeric code that GraphQL responses put in
 // `extensions.code` (ARCHITECTURE.md section 3) and, for bad input, the field it is about.
 
-export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 429 | 503
+export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 423 | 429 | 503
 
 export class HubError extends Error {
   readonly code: ErrorCode
   readonly field: string | undefined
+  /** Figures behind the message, for clients to word it themselves (extensions). */
+  readonly details: Readonly<Record<string, string | number | null>> | undefined
 
-  constructor(code: ErrorCode, message: string, field?: string) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    field?: string,
+    details?: Readonly<Record<string, string | number | null>>,
+  ) {
     super(message)
     this.name = 'HubError'
     this.code = code
     this.field = field
+    this.details = details
   }
 }
 

@@ -7,6 +7,7 @@ import type {
   BusStatusEvent,
   ChangedEntity,
   PvSampleEvent,
+  WeatherChangedEvent,
 } from './realtime/events'
 import type { HolidayState } from './holiday/holiday-state'
 import type { HouseLocationState } from './location/location-state'
@@ -29,6 +30,8 @@ export interface HubEventMap {
   'holiday:changed': HolidayState
   /** The house's location was set, changed or cleared (hub/location): SUN triggers, shading. */
   'location:changed': HouseLocationState
+  /** The weather or weather protection's alarms changed (hub/weather): every user. */
+  'weather:changed': WeatherChangedEvent
 }
 
 export class HubEvents {

@@ -6,6 +6,7 @@ import type { Config } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
 import { CoilWriter } from './coils'
 import type { Link } from './link'
+import type { RelayGate } from './relay-gate'
 import type { RelayObserver } from './relay-observer'
 import { EmulatorLink } from './link-emulator'
 import { SerialLink } from './link-serial'
@@ -18,13 +19,16 @@ export const SAFE_STATE_ATTEMPTS = 3
 export const SAFE_STATE_RETRY_MS = 1000
 
 export interface BusDeps {
-  config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'>
+  config: Pick<Config, 'serial' | 'baud' | 'parity' | 'pulse' | 'deadTimeMs'> &
+    Partial<Pick<Config, 'weather'>>
   log: BusLog & { error(obj: object, msg: string): void }
   /** Every blind's relays, read fresh each time the safe state is needed. */
   knownBlinds: () => BlindRelays[]
   onStatus: (status: BusStatusEvent) => void
   /** Hears of every relay run (hub/position). */
   observer?: RelayObserver
+  /** Asked before every run and stop of a blind (weather locks). */
+  gate?: RelayGate
   /** A link of the test's own; otherwise the config decides. */
   link?: Link
 }
@@ -41,7 +45,9 @@ export class Bus {
     this.link =
       deps.link ??
       (config.serial === 'emulator'
-        ? new EmulatorLink(new RelayBoardEmulator({}))
+        ? new EmulatorLink(
+            new RelayBoardEmulator(config.weather ? { weather: { script: config.weather } } : {}),
+          )
         : new SerialLink({ path: config.serial, baud: config.baud, parity: config.parity }))
     this.transport = new Transport({
       link: this.link,
@@ -59,6 +65,7 @@ export class Bus {
       pulse: config.pulse,
       deadTimeMs: config.deadTimeMs,
       ...(deps.observer && { observer: deps.observer }),
+      ...(deps.gate && { gate: deps.gate }),
       log: deps.log,
     })
   }

@@ -16,6 +16,7 @@ import { flashSurelyEnded, type CoilWriter } from './coils'
 import { PulseTiming } from './pulse-timing'
 import { wallClockOf, type RelayObserver } from './relay-observer'
 import { BlindQueue, Superseded } from './blind-queue'
+import type { RelayGate } from './relay-gate'
 import type { Side } from './side'
 import { BusError } from './transport'
 
@@ -40,6 +41,8 @@ export interface RelayDriverOptions {
   deadTimeMs: number
   observer?: RelayObserver
   log?: RelayLog
+  /** Asked before every run and stop (not the safe state); a refusal rejects the command. */
+  gate?: RelayGate
 }
 
 export interface RelayLog {
@@ -89,9 +92,18 @@ export class RelayDriver {
    * the frame; null then means the side stays (or goes) off. Resolves once the side is on;
    * rejects with the bus error when a frame fails, or with Superseded when a newer command
    * took over. The number it resolves with names this command, for stopIfCurrent and ended.
+   * `target` is the position a move aims for (null: the end stop), for the gate: a refused run
+   * rejects with the gate's error before it replaces anything.
    */
-  run(blind: BlindRelays, side: Side, length: RunLength): Promise<number> {
+  run(
+    blind: BlindRelays,
+    side: Side,
+    length: RunLength,
+    target: number | null = null,
+  ): Promise<number> {
     const { observer } = this.options
+    const refused = this.options.gate?.refuse(blind.id, { kind: 'RUN', side, target })
+    if (refused) return Promise.reject(refused)
     return this.queue.command(blind.id, async (s, current, generation) => {
       const reverse = other(side)
       const reverseAddress = side === 'UP' ? blind.down : blind.up
@@ -173,11 +185,23 @@ export class RelayDriver {
    */
   stopIfCurrent(commands: { blind: BlindRelays; command: number }[]): Promise<void> {
     const still = commands.filter((c) => this.queue.get(c.blind.id)?.generation === c.command)
-    return this.stop(still.map((c) => c.blind))
+    // A run the gate will not let stop (one towards safety) is left to finish.
+    const free = still.filter((c) => !this.options.gate?.refuse(c.blind.id, { kind: 'STOP' }))
+    return this.stop(free.map((c) => c.blind))
   }
 
-  /** Switches both sides of the blinds off (one frame per unit where it can). */
-  stop(blinds: BlindRelays[]): Promise<void> {
+  /**
+   * Switches both sides of the blinds off (one frame per unit where it can). Blinds the gate
+   * refuses to stop are left running; the others stop, then it rejects with the first refusal.
+   */
+  async stop(blinds: BlindRelays[]): Promise<void> {
+    const refusals = blinds.map((b) => this.options.gate?.refuse(b.id, { kind: 'STOP' }) ?? null)
+    await this.stopNow(blinds.filter((_, i) => !refusals[i]))
+    const refused = refusals.find((r) => r !== null)
+    if (refused) throw refused
+  }
+
+  private stopNow(blinds: BlindRelays[]): Promise<void> {
     return Promise.all(
       blinds.map((blind) =>
         this.queue

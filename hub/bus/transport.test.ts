@@ -9,6 +9,7 @@ import { LinkListeners, type Link } from './link'
 import { EmulatorLink } from './link-emulator'
 import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
+import { builtInWeather } from '../../firmware-protocol/weather-script'
 
 const quiet = { info() {}, warn() {} }
 
@@ -420,5 +421,42 @@ describe('boards that do not answer on an open link', () => {
       error: expect.stringMatching(/unit 1 did not answer/),
     })
     expect(statuses.every((s) => s.online)).toBe(true)
+  })
+})
+
+describe('sensor reads beside relay frames', () => {
+  const WIND: Request = { unit: 10, fn: 0x03, address: 0, quantity: 1 }
+
+  function weatherBoard() {
+    return board({
+      baud: 9600,
+      weather: { unit: 10, script: builtInWeather('calm'), startedAt: 0 },
+      now: () => 1000,
+    })
+  }
+
+  it('sends every waiting relay frame before a sensor read that was queued first', async () => {
+    const { t, link } = transport(new RecordingLink(weatherBoard()))
+    await t.start()
+    const reads = [t.read(WIND), t.read(WIND)]
+    const relays = [t.transact(RELAY_0_ON), t.transact({ ...RELAY_0_ON, address: 1 })]
+    await Promise.all([...reads, ...relays])
+    // The first read had the line already; the relay frames then go before the second read.
+    expect(link.requests.map((r) => `${r.unit}:${r.fn}`)).toEqual(['10:3', '1:5', '1:5', '10:3'])
+  })
+
+  it('answers a read with the registers, and tries a silent sensor once without a word on the bus', async () => {
+    const emulator = weatherBoard()
+    const { t, link, statuses } = transport(new RecordingLink(emulator))
+    await t.start()
+    const answer = await t.read(WIND)
+    expect(answer).toMatchObject({ unit: 10, fn: 0x03, registers: [expect.any(Number)] })
+    emulator.setFault({ kind: 'no-answer' }, 10)
+    const before = link.writes.length
+    await expect(t.read(WIND)).rejects.toThrow(/unit 10 did not answer within 250 ms$/)
+    expect(link.writes.length - before).toBe(1)
+    // The sensor's silence is the sensor's: the bus stays online with no error.
+    expect(t.status()).toEqual({ online: true, path: 'emulator' })
+    expect(statuses.at(-1)).toEqual({ online: true, path: 'emulator' })
   })
 })

@@ -61,6 +61,19 @@ export class BusError extends Error {
 
 const monotonic = () => performance.now()
 
+/**
+ * `command`: a relay frame; `asking`: the hub's own question whether a board answers, which
+ * changes no error; `sensor`: a sensor's read, tried once, its outcome its own.
+ */
+type Mode = 'command' | 'asking' | 'sensor'
+
+interface Job {
+  request: Request
+  mode: Mode
+  resolve: (value: TimedResponse) => void
+  reject: (reason: unknown) => void
+}
+
 export interface TimedResponse {
   response: Response
   /** When the board acted on the request (monotonic ms). */
@@ -72,7 +85,9 @@ export class Transport {
   private rx: number[] = []
   private lastActivity = 0
   private waiter: (() => void) | null = null
-  private tail: Promise<unknown> = Promise.resolve()
+  /** Transactions waiting for the line: relay frames always go before sensor reads. */
+  private readonly waiting: Record<'relay' | 'sensor', Job[]> = { relay: [], sensor: [] }
+  private busy = false
   private lastError: string | undefined
   private reopenTimer: NodeJS.Timeout | undefined
   private reopenDelay: number
@@ -90,7 +105,7 @@ export class Transport {
       ...(options.knownUnits && { knownUnits: options.knownUnits }),
       canAsk: () => !this.stopped && this.link.isOpen,
       // The hub's own question: one coil read, which changes nothing on the board.
-      ask: (unit) => this.queue({ unit, fn: READ_COILS, address: 0, quantity: 1 }, true),
+      ask: (unit) => this.queue({ unit, fn: READ_COILS, address: 0, quantity: 1 }, 'asking'),
       firstPauseMs: this.reopenDelay,
       maxPauseMs: options.reopenMaxMs ?? REOPEN_MAX_MS,
     })
@@ -149,22 +164,48 @@ export class Transport {
    * came in (a database commit, a collection of garbage), the second when the request left late.
    */
   transactTimed(request: Request): Promise<TimedResponse> {
-    return this.queue(request, false)
+    return this.queue(request, 'command')
   }
 
-  /** `asking`: the hub's own question whether a board answers, which changes no error. */
-  private queue(request: Request, asking: boolean): Promise<TimedResponse> {
-    const run = this.tail.then(() => this.run(request, asking))
-    this.tail = run.catch(() => undefined)
-    return run
+  /**
+   * A sensor's read (hub/weather): it waits until no relay frame is waiting, is tried once (the
+   * sensor is read again at its next poll, and a retry would hold relay frames back), and its
+   * outcome is the sensor's own: a silent sensor changes neither the bus's error nor whether
+   * the boards answer.
+   */
+  async read(request: Request): Promise<Response> {
+    return (await this.queue(request, 'sensor')).response
   }
 
-  private async run(request: Request, asking: boolean): Promise<TimedResponse> {
+  /** Queues a transaction; each starts once the line is free, relay frames first. */
+  private queue(request: Request, mode: Mode): Promise<TimedResponse> {
+    return new Promise((resolve, reject) => {
+      this.waiting[mode === 'sensor' ? 'sensor' : 'relay'].push({ request, mode, resolve, reject })
+      this.next()
+    })
+  }
+
+  private next(): void {
+    if (this.busy) return
+    const job = this.waiting.relay.shift() ?? this.waiting.sensor.shift()
+    if (!job) return
+    this.busy = true
+    this.run(job.request, job.mode)
+      .then(job.resolve, job.reject)
+      .finally(() => {
+        this.busy = false
+        this.next()
+      })
+  }
+
+  private async run(request: Request, mode: Mode): Promise<TimedResponse> {
     const frame = encodeRequest(request)
+    const asking = mode !== 'command'
     let failure = ''
     // Whether the last try heard nothing, or only garbled bytes (not a write that failed).
     let silent = false
-    for (let attempt = 0; attempt <= (this.options.retries ?? RETRIES); attempt++) {
+    const tries = mode === 'sensor' ? 1 : 1 + (this.options.retries ?? RETRIES)
+    for (let attempt = 0; attempt < tries; attempt++) {
       if (!this.link.isOpen)
         throw new BusError(
           `${this.link.path} is offline${this.lastError ? ` (${this.lastError})` : ''}`,
@@ -205,16 +246,17 @@ export class Transport {
         if (!(err instanceof ProtocolError)) throw err
         if (err.kind === 'exception') {
           // The board understood and refused: asking again would not change its mind.
-          this.settle(request.unit, true, asking ? undefined : err.message)
+          if (mode !== 'sensor') this.settle(request.unit, true, asking ? undefined : err.message)
           throw new BusError(err.message, err.exception)
         }
         failure = `bad answer from unit ${request.unit}: ${err.message}`
         continue
       }
-      this.settle(request.unit, true, asking ? undefined : null)
+      if (mode !== 'sensor') this.settle(request.unit, true, asking ? undefined : null)
       return { response, answeredAt }
     }
-    const message = `${failure} (${1 + (this.options.retries ?? RETRIES)} tries)`
+    const message = tries === 1 ? failure : `${failure} (${tries} tries)`
+    if (mode === 'sensor') throw new BusError(message)
     if (!asking) this.options.log.warn({ path: this.link.path, unit: request.unit }, message)
     this.settle(request.unit, silent ? false : undefined, asking ? undefined : message)
     throw new BusError(message)

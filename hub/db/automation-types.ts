@@ -31,4 +31,12 @@ export interface AutomationRun {
   finishedAt: string | null
   sceneIndex: number | null
   error: string | null
+  /** Blinds a step left out because a lock refused them (weather protection), with why. */
+  skipped: RunSkip[]
+}
+
+export interface RunSkip {
+  sceneIndex: number
+  blindId: string
+  reason: string
 }

@@ -43,6 +43,11 @@ export interface Blind {
   shadingMinBrightness: number
   shadingReturnPosition: number | null
   shadingResumeAt: string | null
+  /** Weather protection: m/s (null: none), rain and frost, where an alarm sends it. */
+  windLimit: number | null
+  rainProtect: boolean
+  frostProtect: boolean
+  safetyPosition: number
   isFavorite: boolean
 }
 
@@ -68,6 +73,10 @@ const blindColumns = {
   shadingMinBrightness: blinds.shadingMinBrightness,
   shadingReturnPosition: blinds.shadingReturnPosition,
   shadingResumeAt: blinds.shadingResumeAt,
+  windLimit: blinds.windLimit,
+  rainProtect: blinds.rainProtect,
+  frostProtect: blinds.frostProtect,
+  safetyPosition: blinds.safetyPosition,
 }
 
 type BlindRow = Omit<Blind, 'isFavorite' | 'travelTimeMs'>

@@ -2,7 +2,7 @@
 // (automationRuns, lastRun) live with the automations; this module writes.
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { AutomationRun } from './automation-types'
+import type { AutomationRun, RunSkip } from './automation-types'
 import type { Db } from './open'
 import { automationRuns } from './schema'
 
@@ -16,7 +16,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** A stored run as the API shows it: times as ISO-8601 strings. */
 export function toRun(r: typeof automationRuns.$inferSelect): AutomationRun {
-  return { ...r, startedAt: iso(r.startedAt) as string, finishedAt: iso(r.finishedAt) }
+  return {
+    ...r,
+    startedAt: iso(r.startedAt) as string,
+    finishedAt: iso(r.finishedAt),
+    skipped: r.skipped === null ? [] : (JSON.parse(r.skipped) as RunSkip[]),
+  }
 }
 
 export class RunRepository {
@@ -42,6 +47,7 @@ export class RunRepository {
       finishedAt: null,
       sceneIndex: null,
       error: null,
+      skipped: null,
     }))
     this.db.transaction(
       (tx) => {
@@ -57,6 +63,17 @@ export class RunRepository {
       .update(automationRuns)
       .set({ sceneIndex })
       .where(and(eq(automationRuns.id, runId), eq(automationRuns.status, 'RUNNING')))
+      .run()
+  }
+
+  /** A step's blind that a lock refused: the step went on without it. */
+  skip(runId: string, entry: RunSkip): void {
+    const run = this.get(runId)
+    if (!run) return
+    this.db
+      .update(automationRuns)
+      .set({ skipped: JSON.stringify([...run.skipped, entry]) })
+      .where(eq(automationRuns.id, runId))
       .run()
   }
 
@@ -81,6 +98,7 @@ export class RunRepository {
       finishedAt: this.now(),
       sceneIndex: null,
       error: `missed: ${why}`,
+      skipped: null,
     }
     this.db.insert(automationRuns).values(row).run()
     return toRun(row)

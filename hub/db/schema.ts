@@ -75,6 +75,12 @@ export const blinds = sqliteTable(
     shadingReturnPosition: integer('shading_return_position'),
     /** "HH:MM" in the hub's time zone; null: a person's command pauses until midnight. */
     shadingResumeAt: text('shading_resume_at'),
+    /** Weather protection (ARCHITECTURE.md section 13): m/s; null: not wind-protected. */
+    windLimit: real('wind_limit'),
+    rainProtect: integer('rain_protect', { mode: 'boolean' }).notNull().default(false),
+    frostProtect: integer('frost_protect', { mode: 'boolean' }).notNull().default(false),
+    /** Where an alarm sends the blind, 0-100 (100 = raised). */
+    safetyPosition: integer('safety_position').notNull().default(100),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -248,6 +254,8 @@ export const automationRuns = sqliteTable(
     finishedAt: integer('finished_at'),
     sceneIndex: integer('scene_index'),
     error: text('error'),
+    /** JSON list of the steps' blinds a lock refused ({ sceneIndex, blindId, reason }); null: none. */
+    skipped: text('skipped'),
   },
   (t) => [
     index('automation_runs_automation_idx').on(t.automationId, t.startedAt),
@@ -307,6 +315,11 @@ export const settings = sqliteTable('settings', {
   /** The house's location as an admin set it (hub/location); null until then. */
   locationLat: real('location_lat'),
   locationLon: real('location_lon'),
+  /** Weather protection's release times, 1-60 minutes of calm or dry weather. */
+  windReleaseMinutes: integer('wind_release_minutes').notNull().default(10),
+  rainReleaseMinutes: integer('rain_release_minutes').notNull().default(10),
+  /** The last time rain was seen, for frost (rain within 6 hours); null: none seen. */
+  lastRainAt: integer('last_rain_at'),
 })
 
 /**
@@ -352,4 +365,56 @@ export const shadingMoves = sqliteTable(
     toTilt: integer('to_tilt'),
   },
   (t) => [index('shading_moves_blind_idx').on(t.blindId, t.at)],
+)
+
+/** Weather sensors on the bus (Modbus registers) or on MQTT topics (ARCHITECTURE.md section 13). */
+export const weatherSensors = sqliteTable(
+  'weather_sensors',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    kind: text('kind', { enum: ['WIND', 'RAIN', 'TEMPERATURE'] }).notNull(),
+    source: text('source', { enum: ['BUS', 'MQTT'] }).notNull(),
+    /** BUS: the Modbus unit, function (3 or 4), register, scale and sign. */
+    unit: integer('unit'),
+    function: integer('function'),
+    register: integer('register'),
+    scale: real('scale').notNull().default(1),
+    signed: integer('signed', { mode: 'boolean' }).notNull().default(false),
+    pollMs: integer('poll_ms').notNull(),
+    /** MQTT: the topic whose payload is the value, a number. */
+    topic: text('topic'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('weather_sensors_name_key_idx').on(t.nameKey)],
+)
+
+/** Each minute's weather, kept 14 days: wind mean and max (m/s), rain seen, temperature mean. */
+export const weatherMinutes = sqliteTable('weather_minutes', {
+  /** The minute's start (epoch ms). */
+  at: integer('at').primaryKey(),
+  windMean: real('wind_mean'),
+  windMax: real('wind_max'),
+  rain: integer('rain', { mode: 'boolean' }),
+  temperature: real('temperature'),
+})
+
+/** Every alarm: its kind, start and end, peak and the blinds it held; kept for good. */
+export const weatherAlarms = sqliteTable(
+  'weather_alarms',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['WIND', 'RAIN', 'FROST', 'SENSOR'] }).notNull(),
+    startedAt: integer('started_at').notNull(),
+    /** Null while it holds. */
+    endedAt: integer('ended_at'),
+    /** WIND: the strongest wind (m/s); FROST: the lowest temperature; else null. */
+    peak: real('peak'),
+    /** JSON array of blind ids. */
+    blindIds: text('blind_ids').notNull(),
+    /** FROST lifted by an admin: who (user id); null when it ended by itself. */
+    overriddenBy: text('overridden_by'),
+  },
+  (t) => [index('weather_alarms_started_idx').on(t.startedAt)],
 )

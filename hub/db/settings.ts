@@ -1,6 +1,6 @@
 // The household's settings row (one row, id 1; absent until something is first set): holiday
-// mode (whether it is on, since when, the last finished holiday, the random offset) and the
-// house's location.
+// mode (whether it is on, since when, the last finished holiday, the random offset), the
+// house's location and weather protection's release times.
 import { eq } from 'drizzle-orm'
 import type { Location } from '../engine/sun'
 import type { Db } from './open'
@@ -24,6 +24,13 @@ export const NO_HOLIDAY: HolidayRecord = {
   pausedFrom: null,
   pausedUntil: null,
   randomOffsetMinutes: 0,
+}
+
+export interface WeatherRecord {
+  windReleaseMinutes: number
+  rainReleaseMinutes: number
+  /** Epoch ms; null: no rain seen. */
+  lastRainAt: number | null
 }
 
 export class SettingsStore {
@@ -63,6 +70,24 @@ export class SettingsStore {
 
   setLocation(location: Location | null): void {
     this.write({ locationLat: location?.lat ?? null, locationLon: location?.lon ?? null })
+  }
+
+  /** Weather protection's release times (minutes) and the last time rain was seen. */
+  weather(): WeatherRecord {
+    const row = this.db
+      .select({
+        windReleaseMinutes: settings.windReleaseMinutes,
+        rainReleaseMinutes: settings.rainReleaseMinutes,
+        lastRainAt: settings.lastRainAt,
+      })
+      .from(settings)
+      .where(eq(settings.id, SETTINGS_ROW))
+      .get()
+    return row ?? { windReleaseMinutes: 10, rainReleaseMinutes: 10, lastRainAt: null }
+  }
+
+  setWeather(record: Partial<WeatherRecord>): void {
+    this.write(record)
   }
 
   /** Inserts the row with these columns, or changes just them. */

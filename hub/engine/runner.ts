@@ -37,7 +37,7 @@ export interface RunnerDeps {
   onEvent(event: AutomationRunEvent): void
   /** How long these steps take from now, from where their blinds are (run-estimate.ts). */
   estimateMs(steps: ScenePlan[]): number
-  log: { warn(obj: object, msg: string): void }
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
 }
 
 export interface StartRequest {
@@ -218,11 +218,12 @@ export class AutomationRunner {
             return done
           })
           const results = await Promise.allSettled(issued)
-          const failed = results.find(
-            (r): r is PromiseRejectedResult =>
-              r.status === 'rejected' && !(r.reason instanceof Superseded),
+          this.skipLocked(
+            active,
+            scene.index,
+            results,
+            scene.targets.map((t) => t.blind.id),
           )
-          if (failed) throw failed.reason
         }
         deadline += scene.durationMs
         await this.sleepUntil(active, deadline)
@@ -245,14 +246,45 @@ export class AutomationRunner {
     const origin = byAutomation(active.run.automationId)
     active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target, origin))
     const started = await Promise.allSettled(active.moves.map((m) => m.started))
-    const failed = started.find(
+    this.skipLocked(
+      active,
+      scene.index,
+      started,
+      scene.blinds.map((b) => b.id),
+    )
+    const woken = new Promise<void>((resolve) => (active.wake = resolve))
+    // A blind a lock refused has no move to wait for.
+    const arrived = active.moves.map((m) =>
+      m.done.catch((err: unknown) => {
+        if (!isLockRefusal(err)) throw err
+      }),
+    )
+    await Promise.race([Promise.all(arrived), woken])
+    active.wake = undefined
+  }
+
+  /**
+   * After a step's commands went out: a blind a lock refused (423, weather protection) is
+   * recorded as skipped with the lock's words, and the step goes on with the others; any
+   * other failure fails the run.
+   */
+  private skipLocked(
+    active: ActiveRun,
+    sceneIndex: number,
+    results: PromiseSettledResult<unknown>[],
+    blindIds: string[],
+  ): void {
+    results.forEach((r, i) => {
+      if (r.status !== 'rejected' || !isLockRefusal(r.reason)) return
+      const entry = { sceneIndex, blindId: blindIds[i]!, reason: (r.reason as Error).message }
+      this.deps.runs.skip(active.run.id, entry)
+      this.deps.log.info({ runId: active.run.id, ...entry }, 'a run step left out a locked blind')
+    })
+    const failed = results.find(
       (r): r is PromiseRejectedResult =>
-        r.status === 'rejected' && !(r.reason instanceof Superseded),
+        r.status === 'rejected' && !(r.reason instanceof Superseded) && !isLockRefusal(r.reason),
     )
     if (failed) throw failed.reason
-    const woken = new Promise<void>((resolve) => (active.wake = resolve))
-    await Promise.race([Promise.all(active.moves.map((m) => m.done)), woken])
-    active.wake = undefined
   }
 
   private sleepUntil(active: ActiveRun, deadline: number): Promise<void> {
@@ -293,3 +325,5 @@ export class AutomationRunner {
     })
   }
 }
+
+const isLockRefusal = (err: unknown) => err instanceof HubError && err.code === 423

@@ -4,6 +4,7 @@ import type { Automation, AutomationRepository, AutomationRun } from '../db/auto
 import type { Schedule } from '../engine/schedule'
 import type { RequestSource } from '../db/runs'
 import type { BlindRepository } from '../db/blinds'
+import type { WeatherApi } from '../weather/api'
 import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
 import type { UserRepository } from '../db/users'
@@ -46,6 +47,8 @@ export interface Services {
   pausedBy: Pick<PausedByNames, 'describe'>
   /** The moves shading made (shading_moves), as far as the viewer may see them. */
   shadingHistory: Pick<ShadingStore, 'moves'>
+  /** Weather protection (hub/weather): the weather, sensors, alarms and locks. */
+  weather: WeatherApi
 }
 
 export interface GraphQLContext {

@@ -22,6 +22,7 @@ import { locationResolvers } from './resolvers/location'
 import { hubResolvers } from './resolvers/hub'
 import { pvResolvers } from './resolvers/pv'
 import { shadingResolvers } from './resolvers/shading'
+import { weatherResolvers } from './resolvers/weather'
 import { userResolvers } from './resolvers/users'
 
 export interface GraphQLPluginOptions {
@@ -34,7 +35,7 @@ interface FormattedError {
   message: string
   locations?: readonly { line: number; column: number }[]
   path?: readonly (string | number)[]
-  extensions: { code: number; field?: string }
+  extensions: { code: number; field?: string; [detail: string]: unknown }
 }
 
 const resolvers = [
@@ -47,6 +48,7 @@ const resolvers = [
   holidayResolvers,
   locationResolvers,
   shadingResolvers,
+  weatherResolvers,
 ].reduce(
   (all, part) => {
     for (const [type, fields] of Object.entries(part)) all[type] = { ...all[type], ...fields }
@@ -65,7 +67,11 @@ function formatError(error: GraphQLError, log: FastifyRequest['log']): Formatted
     return {
       message: original.message,
       ...where,
-      extensions: { code: original.code, ...(original.field && { field: original.field }) },
+      extensions: {
+        ...original.details,
+        code: original.code,
+        ...(original.field && { field: original.field }),
+      },
     }
   }
   if (!original) return { message: error.message, ...where, extensions: { code: 400 } }

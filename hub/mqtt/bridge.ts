@@ -23,6 +23,7 @@ import {
 import { coverState } from './payloads'
 import type { MqttSettings } from './settings'
 import { Topics } from './topics'
+import { MqttWeather, type WeatherSource } from './weather'
 import { LimitedWarnings } from './warnings'
 
 /** How often a moving blind's position is published while it travels. */
@@ -58,6 +59,8 @@ export interface MqttDeps {
   positions: CommandDeps['positions'] & { state(blindId: string): BlindPosition }
   runAutomation: CommandDeps['runAutomation']
   busStatus(): BusStatusEvent
+  /** Weather protection's sensors and alarms (hub/weather). */
+  weather?: WeatherSource
   /** The web UI's address, read at start (the hub listens by then); null: none to give. */
   uiUrl(): string | null
   now?: () => number
@@ -69,6 +72,7 @@ export class MqttBridge {
   private client: MqttClient | null = null
   private readonly topics: Topics
   private ctx: DiscoveryContext
+  private weather: MqttWeather | null = null
   private readonly commands: MqttCommands
   /** What others publish, and the link's own trouble: a flood of one never hides the other. */
   private readonly warnings: LimitedWarnings
@@ -121,6 +125,14 @@ export class MqttBridge {
     if (this.client) return
     const { settings, log } = this.deps
     this.ctx = { ...this.ctx, uiUrl: this.deps.uiUrl() }
+    if (this.deps.weather) {
+      this.weather = new MqttWeather(this.deps.weather, this.ctx, {
+        publish: (topic, payload) => this.publish(topic, payload),
+        clear: (topic) => this.clear(topic),
+        subscribe: (topics) => this.client?.subscribe(topics, { qos: 1 }),
+        unsubscribe: (topics) => this.client?.unsubscribe(topics),
+      })
+    }
     const client = connect(settings.url, {
       clientId: `lamella_${settings.hubId}`,
       clean: true,
@@ -156,6 +168,9 @@ export class MqttBridge {
         this.followMoving()
       }),
       events.on('bus:status', () => this.publishBus()),
+      events.on('weather:changed', () => {
+        if (this.client?.connected) this.weather?.announce()
+      }),
       events.on('automation:run', ({ event }) => this.publishAutomation(event.automationId)),
       events.on('data:changed', ({ entity }) => {
         if (entity === 'blind') this.announceBlinds()
@@ -223,6 +238,7 @@ export class MqttBridge {
     if (hub) this.publish(hub, JSON.stringify(hubConfig(this.ctx)))
     this.announceBlinds()
     this.announceAutomations()
+    this.weather?.connected()
     this.followMoving()
   }
 
@@ -337,6 +353,7 @@ export class MqttBridge {
       if (payload.toString() === 'online') this.scheduleReannounce()
       return
     }
+    if (this.weather?.message(topic, payload)) return
     const announced = this.topics.announcement(topic)
     if (announced) return this.dropStale(announced, payload)
     const command = this.topics.command(topic)

@@ -17,7 +17,7 @@ export interface DiscoveryContext {
   uiUrl: string | null
 }
 
-const hubOnline = (topics: Topics) => ({
+export const hubOnline = (topics: Topics) => ({
   topic: topics.status,
   payload_available: 'online',
   payload_not_available: 'offline',
@@ -33,7 +33,7 @@ function availability(topics: Topics) {
   }
 }
 
-function origin(version: string) {
+export function origin(version: string) {
   return { name: 'Lamella', sw_version: version }
 }
 
@@ -41,12 +41,12 @@ function hubIdentifier(hubId: string): string {
   return `lamella_${hubId}`
 }
 
-function uniqueId(hubId: string, id: string): string {
+export function uniqueId(hubId: string, id: string): string {
   return `lamella_${hubId}_${id}`
 }
 
 /** The hub as a device: automations' buttons belong to it, blinds are connected through it. */
-function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version' | 'uiUrl'>) {
+export function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version' | 'uiUrl'>) {
   return {
     identifiers: [hubIdentifier(ctx.hubId)],
     name: `Lamella ${ctx.hubId}`,

@@ -40,6 +40,11 @@ export class Topics {
     return `${this.base}/automation/${id}/${leaf}`
   }
 
+  /** A weather sensor's latest value (hub/weather), or an alarm kind's `ON`/`OFF`. */
+  weather(leaf: string): string {
+    return `${this.base}/weather/${leaf}`
+  }
+
   /** What the hub subscribes to for commands. */
   get commandFilters(): string[] {
     return [
@@ -58,7 +63,7 @@ export class Topics {
    * Where a blind's cover, an automation's button or the hub's own entity is announced, or null
    * without discovery.
    */
-  discovery(component: 'cover' | 'button' | 'binary_sensor', id: string): string | null {
+  discovery(component: 'cover' | 'button' | 'binary_sensor' | 'sensor', id: string): string | null {
     const d = this.settings.discoveryPrefix
     return d === null ? null : `${d}/${component}/lamella_${this.settings.hubId}/${id}/config`
   }

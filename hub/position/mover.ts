@@ -94,7 +94,8 @@ export class BlindMover {
         for (let runs = 0; runs < MAX_RUNS && !cancelled; runs++) {
           const side = plan.side()
           if (!side) break
-          command = await driver.run(blind, side, () => plan.relayMs(side))
+          const aim = target.position ?? null
+          command = await driver.run(blind, side, () => plan.relayMs(side), aim)
           markStarted()
           if (!(await driver.ended(blind.id, command)))
             return cancelled ? 'cancelled' : 'superseded'

@@ -4,7 +4,8 @@
 // that follows (shading, when it pauses itself) can say whose it was. Kept in memory only: a
 // motion outlives no restart, and what must outlive one (a pause) is stored with its origin.
 
-export type MotionOriginKind = 'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION' | 'SHADING'
+export type MotionOriginKind =
+  'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION' | 'SHADING' | 'WEATHER'
 
 export interface MotionOrigin {
   kind: MotionOriginKind
@@ -19,6 +20,8 @@ export const byAutomation = (automationId: string): MotionOrigin => ({
 })
 export const BY_MQTT: MotionOrigin = Object.freeze({ kind: 'MQTT', id: null })
 export const BY_SHADING: MotionOrigin = Object.freeze({ kind: 'SHADING', id: null })
+/** Weather protection's safety moves (hub/weather). */
+export const BY_WEATHER: MotionOrigin = Object.freeze({ kind: 'WEATHER', id: null })
 
 export class MotionOrigins {
   private readonly newest = new Map<string, MotionOrigin>()

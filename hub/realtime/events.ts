@@ -59,6 +59,27 @@ export interface PvSampleEvent {
   state: PvState | null
 }
 
+export type WeatherAlarmKind = 'WIND' | 'RAIN' | 'FROST' | 'SENSOR'
+
+/**
+ * The weather now and which alarms hold (hub/weather): to every browser at once, on each
+ * change of an alarm or a lock and at most every few seconds with new readings. Which blinds
+ * an alarm holds is asked from the `weather` query and each blind's `weatherLock`.
+ */
+export interface WeatherChangedEvent {
+  at: string
+  /** m/s; null: no wind reading. */
+  wind: number | null
+  /** The strongest wind of the last 10 minutes. */
+  gust: number | null
+  raining: boolean | null
+  temperature: number | null
+  /** The kinds of alarm holding now. */
+  alarms: WeatherAlarmKind[]
+  /** Grows with every change of an alarm or a lock: a browser refetches when it changes. */
+  locksVersion: number
+}
+
 /** Events the hub sends to browsers. */
 export interface ServerToClientEvents {
   'blind:motion': (event: BlindMotionEvent) => void
@@ -66,6 +87,7 @@ export interface ServerToClientEvents {
   'bus:status': (event: BusStatusEvent) => void
   'data:changed': (event: DataChangedEvent) => void
   'pv:sample': (event: PvSampleEvent) => void
+  'weather:changed': (event: WeatherChangedEvent) => void
 }
 
 /** Browsers only listen; they send nothing but the handshake. */

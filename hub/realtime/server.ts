@@ -102,6 +102,10 @@ export class RealtimeServer {
       events.on('pv:sample', (sample) => {
         io.emit('pv:sample', sample)
       }),
+      // The weather and its alarms are the household's: every user sees them (the banner).
+      events.on('weather:changed', (weather) => {
+        io.emit('weather:changed', weather)
+      }),
       // Holiday mode is the household's: every user sees it (Home shows it).
       events.on('holiday:changed', () => {
         io.emit('data:changed', { entity: 'holiday', ids: [] })

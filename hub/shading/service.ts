@@ -59,6 +59,8 @@ export interface ShadingDeps {
   timeZone: string
   /** The PV inverter when LAMELLA_PV is set: then shading also asks whether the sun shines. */
   pv?: Pick<PvService, 'history'>
+  /** Weather protection (hub/weather): a locked blind is left alone until its lock lifts. */
+  weatherLocked?: (blindId: string) => boolean
   /** Holiday mode (hub/holiday): while enabled, shading moves nothing. */
   holiday?: { readonly enabled: boolean }
   log: ShadingLog
@@ -151,7 +153,7 @@ export class Shading implements ShadingView {
         this.forget(blind.id)
         continue
       }
-      if (this.moving.has(blind.id)) continue
+      if (this.moving.has(blind.id) || this.deps.weatherLocked?.(blind.id)) continue
       const before = this.blinds.get(blind.id) ?? FRESH
       const rule = { facade, minBrightness: blind.shadingMinBrightness }
       const { state, decision } = step(rule, before.machine, { sun, brightness }, now)
@@ -244,6 +246,15 @@ export class Shading implements ShadingView {
     if (!blind || !facadeOf(blind)) return
     const now = this.deps.now()
     const before = this.blinds.get(blindId) ?? FRESH
+    const origin = this.deps.positions.originOf(blindId)
+    if (origin?.kind === 'WEATHER') {
+      // Weather protection took the blind out of the shade: not a pause, and shading decides
+      // afresh once the lock lifts (nothing moves back by itself).
+      const after: BlindShading = { ...before, machine: { ...before.machine, active: false } }
+      this.blinds.set(blindId, { ...after, returnPosition: null, returnTilt: null })
+      this.store.save(blindId, stored(this.blinds.get(blindId)!))
+      return
+    }
     const pausedUntil = pauseEnd(now, this.deps.timeZone, blind.shadingResumeAt)
     const after: BlindShading = {
       machine: { ...before.machine, active: false, pausedUntil, dimSince: null },
@@ -251,7 +262,7 @@ export class Shading implements ShadingView {
       reason: 'PAUSED',
       returnPosition: null,
       returnTilt: null,
-      pausedBy: pauseOrigin(this.deps.positions.originOf(blindId)),
+      pausedBy: pauseOrigin(origin),
     }
     this.blinds.set(blindId, after)
     this.store.save(blindId, stored(after))
@@ -281,7 +292,7 @@ export class Shading implements ShadingView {
 
 /** Whose command paused shading; null when none was noted (or only shading's own). */
 function pauseOrigin(origin: MotionOrigin | null): PauseOrigin | null {
-  if (!origin || origin.kind === 'SHADING') return null
+  if (!origin || origin.kind === 'SHADING' || origin.kind === 'WEATHER') return null
   return { kind: origin.kind, id: origin.id }
 }
 

@@ -11,6 +11,11 @@ import {
   TRAVEL_TIME_MIN_MS,
 } from './fields'
 import { checkShadingInput, type ShadingInput, type ShadingSpec } from './shading'
+import {
+  checkWeatherProtection,
+  type WeatherProtectionInput,
+  type WeatherProtectionSpec,
+} from './weather'
 
 export const START_DELAY_MAX_MS = 2000
 export const TILT_TIME_MIN_MS = 100
@@ -52,7 +57,7 @@ export const DEFAULT_TRAVEL_TIME_MS = 60000
  * myPosition, the facade and the shade positions; 0 for the start delay and the tilt time; the
  * 60 s guess for a travel time. Name and addresses cannot be cleared.
  */
-export interface BlindInput extends ShadingInput {
+export interface BlindInput extends ShadingInput, WeatherProtectionInput {
   name?: string | null
   blindAddressUp?: string | null
   blindAddressDown?: string | null
@@ -67,7 +72,7 @@ export interface BlindInput extends ShadingInput {
 }
 
 /** A blind's columns, checked and normalised. */
-export interface BlindSpec extends ShadingSpec {
+export interface BlindSpec extends ShadingSpec, WeatherProtectionSpec {
   name: string
   nameKey: string
   addressUp: string
@@ -83,7 +88,7 @@ export interface BlindSpec extends ShadingSpec {
 }
 
 /** A blind as stored, in the input's field names: what an update starts from. */
-export interface StoredBlind extends ShadingSpec {
+export interface StoredBlind extends ShadingSpec, WeatherProtectionSpec {
   name: string
   blindAddressUp: string
   blindAddressDown: string
@@ -192,5 +197,6 @@ function checkBlind(input: BlindInput, before: Travel): BlindSpec {
     room: checkRoom('room', input.room),
     myPosition: input.myPosition == null ? null : checkPercent('myPosition', input.myPosition),
     ...checkShadingInput(input, { travelTimeKnown: travel.travelTimeKnown, tiltTimeMs }),
+    ...checkWeatherProtection(input),
   }
 }

@@ -1,7 +1,10 @@
 // Shared by the first-frame benchmarks: the whole hub (buildHub) with the real GraphQL API over
 // HTTP on 127.0.0.1, and the relay-board emulator with the wire timing of 9600 baud behind a
 // link that notes each frame and when its first byte is written; and the figures they print.
-import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import {
+  RelayBoardEmulator,
+  type RelayBoardEmulatorOptions,
+} from '../../firmware-protocol/emulator'
 import { buildHub } from '../../hub/app'
 import { EmulatorLink } from '../../hub/bus/link-emulator'
 import { loadConfig, type Config } from '../../hub/config'
@@ -34,7 +37,11 @@ export class TimestampingLink extends EmulatorLink {
 }
 
 /** The hub with the bench's config, and any settings of a bench's own (say, `mqtt`). */
-export async function timedHub(dbPath: string, overrides: Partial<Config> = {}) {
+export async function timedHub(
+  dbPath: string,
+  overrides: Partial<Config> = {},
+  board: RelayBoardEmulatorOptions = {},
+) {
   const database = openDatabase(dbPath)
   const config: Config = {
     ...loadConfig({
@@ -45,7 +52,7 @@ export async function timedHub(dbPath: string, overrides: Partial<Config> = {}) 
     }),
     ...overrides,
   }
-  const link = new TimestampingLink(new RelayBoardEmulator({ baud: 9600 }))
+  const link = new TimestampingLink(new RelayBoardEmulator({ baud: 9600, ...board }))
   const { app, services } = await buildHub({ config, database, busLink: link })
   await services.users.ensureFirstAdmin('bench-password', () => 'bench-password')
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -77,7 +84,7 @@ export async function timedHub(dbPath: string, overrides: Partial<Config> = {}) 
     await app.close()
     database.close()
   }
-  return { blinds, link, services, timed, close }
+  return { blinds, link, services, timed, close, admin, port, headers }
 }
 
 const percentile = (sorted: number[], p: number) =>

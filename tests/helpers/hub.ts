@@ -65,6 +65,8 @@ export interface StartOptions {
   mqttCommandMaxAgeMs?: number
   /** How often the PV inverter is read, when config.pv is set (default 10 s). */
   pvPollMs?: number
+  /** How long a wind sensor may stay silent before its alarm (default 60 s). */
+  weatherSilenceMs?: number
   /** Collects the hub's log lines (JSON, debug and up) for a test that reads its log. */
   logLines?: string[]
 }
@@ -91,6 +93,7 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
     ...(options.clockCheckMs && { clockCheckMs: options.clockCheckMs }),
     ...(options.mqttCommandMaxAgeMs && { mqttCommandMaxAgeMs: options.mqttCommandMaxAgeMs }),
     ...(options.pvPollMs && { pvPollMs: options.pvPollMs }),
+    ...(options.weatherSilenceMs && { weatherSilenceMs: options.weatherSilenceMs }),
     ...(process.env.LAMELLA_TEST_LOG && { logger: { level: process.env.LAMELLA_TEST_LOG } }),
     ...(options.logLines && {
       logger: { level: 'debug', stream: { write: (line: string) => options.logLines!.push(line) } },

@@ -61,6 +61,8 @@ export const blindResolvers = {
     },
     shading: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
       ctx.services.shading?.stateOf(blind.id) ?? NOT_SHADING,
+    weatherLock: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.weather.lockOf(blind.id),
   },
   // Who paused shading, worded for the asker: names only where the asker may know them.
   Shading: {
