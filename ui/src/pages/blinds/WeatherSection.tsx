@@ -38,10 +38,10 @@ export function WeatherSection({ blind, values, errors, onChange }: Props) {
       )}
       <Disclosure
         summary={
-          <>
+          <span>
             Weather protection{' '}
             <span className="muted disclosure-state">· {protectionSummary(values)}</span>
-          </>
+          </span>
         }
         forceOpen={has}
       >

@@ -178,12 +178,12 @@ function AlarmHistory() {
                   <span>
                     <HubTime at={alarm.since} />
                     {' – '}
-                    {alarm.endedAt ? <HubTime at={alarm.endedAt} /> : 'holding'}
+                    {alarm.endedAt ? <HubTime at={alarm.endedAt} /> : 'still holding'}
                   </span>
                   <span>
-                    {alarm.blindIds.length === 1 ? '1 blind' : `${alarm.blindIds.length} blinds`}
+                    · {alarm.blindIds.length === 1 ? '1 blind' : `${alarm.blindIds.length} blinds`}
                   </span>
-                  {alarm.overriddenBy && <span>lifted by {alarm.overriddenBy}</span>}
+                  {alarm.overriddenBy && <span>· lifted by {alarm.overriddenBy}</span>}
                 </span>
               </div>
             </li>

@@ -120,19 +120,19 @@ export function WeatherSensorDialog({
       {bus ? (
         <>
           <div className="form-row form-row-pair">
-            <TextField label="Unit" hint="Its Modbus address, 1–247." {...text('unit')} />
+            <TextField label="Unit" hint="Its Modbus address: 1 to 247." {...text('unit')} />
             <SelectField
               label="Function"
               value={values.function}
               error={errors.function}
               onChange={(e) => set({ function: e.target.value as '3' | '4' }, 'function')}
             >
-              <option value="3">3: holding register</option>
-              <option value="4">4: input register</option>
+              <option value="3">3 (holding)</option>
+              <option value="4">4 (input)</option>
             </SelectField>
           </div>
           <div className="form-row form-row-pair">
-            <TextField label="Register" hint="0–65535." {...text('register')} />
+            <TextField label="Register" hint="0 to 65535." {...text('register')} />
             <TextField label="Scale" hint="value = raw × scale, e.g. 0.1." {...text('scale')} />
           </div>
           <CheckboxField
