@@ -136,6 +136,16 @@ describe('weather protection in the browser, with a scripted anemometer on the w
     await page.context().close()
   })
 
+  it('counts only a regular user’s own blinds in the banner, and shows her the weather card', async () => {
+    const anna = await wired.t.createUser('anna', { blindIds: [terrace] })
+    const { page } = await openApp(browser, wired.t, anna.token, '/', VARIANTS[3])
+    await expect
+      .poll(() => page.locator('.weather-banner').textContent(), { timeout: 15_000 })
+      .toMatch(/^Wind alarm: \d+\.\d m\/s\. 1 blind raised and locked until 10 minutes of calm$/)
+    await page.getByRole('region', { name: 'Weather' }).getByText('Wind now').waitFor()
+    await page.context().close()
+  })
+
   it.each(VARIANTS)(
     'shows the weather on every screen, clear and accessible ($name)',
     async (variant) => {
