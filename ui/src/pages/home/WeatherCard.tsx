@@ -46,11 +46,11 @@ export function WeatherCard() {
   if (!hasSensor(weather)) {
     if (!me?.isAdmin) return null
     return (
-      <p className="card weather-hint">
+      <p className="muted weather-hint">
         <WindIcon />
         <span>
-          No weather sensor yet: add one in <Link href="/settings">Settings</Link> to protect the
-          blinds outside from wind and rain.
+          No weather sensor: blinds outside are not protected from wind and rain. Add one in{' '}
+          <Link href="/settings">Settings</Link>.
         </span>
       </p>
     )
