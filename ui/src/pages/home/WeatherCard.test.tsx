@@ -63,7 +63,9 @@ describe('the weather card on Home', () => {
     show(admin, noSensor)
     const link = await screen.findByRole('link', { name: 'Settings' })
     expect(link.getAttribute('href')).toBe('/settings')
-    expect(link.closest('p')?.textContent).toMatch(/^No weather sensor: blinds outside are not protected/)
+    expect(link.closest('p')?.textContent).toMatch(
+      /^No weather sensor: blinds outside are not protected/,
+    )
   })
 
   it('shows nothing to a regular user without a sensor', async () => {
