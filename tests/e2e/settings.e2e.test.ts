@@ -62,6 +62,8 @@ describe('the settings page, with MQTT and PV set up on the hub', () => {
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'House location',
       'Holiday mode',
+      'Weather sensors',
+      'Weather alarms',
       'Home Assistant (MQTT)',
       'Photovoltaics',
     ])

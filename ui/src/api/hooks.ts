@@ -17,6 +17,7 @@ import type {
   ShadingMove,
   User,
 } from './types'
+import type { Weather, WeatherAlarm, WeatherMinute } from './weather-types'
 
 function useQuery<T>(
   key: QueryKey | null,
@@ -57,3 +58,13 @@ export const useShadingMoves = (blindId: string | null) =>
 export const useHoliday = () => useQuery<Holiday>(keys.holiday)
 /** Admins only (403 otherwise); kept fresh by `data:changed` 'location'. */
 export const useHouseLocation = () => useQuery<HouseLocation>(keys.houseLocation)
+/** Kept live by `weather:changed` pushes (LiveUpdates). */
+export const useWeather = () => useQuery<Weather>(keys.weather)
+/** `range` null: not asked yet. Asked again every minute: a new minute is kept each minute. */
+export const WEATHER_HISTORY_REFRESH_MS = 60_000
+export const useWeatherHistory = (range: { from: string; to: string } | null) =>
+  useQuery<WeatherMinute[]>(range ? keys.weatherHistory(range.from, range.to) : null, {
+    refreshInterval: WEATHER_HISTORY_REFRESH_MS,
+  })
+/** Admins' settings page: the latest alarms, newest first; asked again at each lock change. */
+export const useWeatherAlarms = () => useQuery<WeatherAlarm[]>(keys.weatherAlarms)

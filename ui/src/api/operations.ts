@@ -2,6 +2,7 @@
 // SWR key its answer is cached under. Keys are arrays whose first element is the operation
 // name, so `data:changed` can revalidate by operation (see cache-keys.ts).
 import { graphql } from './client'
+import { BLIND_WEATHER, fetchWeatherKey, weatherKeys, type WeatherKey } from './weather-operations'
 import type {
   Automation,
   AutomationInput,
@@ -25,8 +26,10 @@ import type {
 } from './types'
 
 const BLIND =
-  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil pausedBy { kind you name } reason since }'
-const RUN = 'id automationId status source startedAt finishedAt sceneIndex error estimatedEndAt'
+  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil pausedBy { kind you name } reason since } ' +
+  BLIND_WEATHER
+const RUN =
+  'id automationId status source startedAt finishedAt sceneIndex error estimatedEndAt skipped { sceneIndex blindId reason }'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
 const HOLIDAY = 'enabled randomOffsetMinutes since'
@@ -54,6 +57,7 @@ export type QueryKey =
   | readonly ['shadingMoves', string]
   | readonly ['holiday']
   | readonly ['houseLocation']
+  | WeatherKey
 
 export const keys = {
   whoAmI: ['whoAmI'] as const,
@@ -77,6 +81,7 @@ export const keys = {
   holiday: ['holiday'] as const,
   /** Admins only: where the house stands, and whether the hub's environment set it. */
   houseLocation: ['houseLocation'] as const,
+  ...weatherKeys,
 } satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>
 
 /** The SWR fetcher: runs the query a key names. */
@@ -195,6 +200,10 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
           `query houseLocation { houseLocation { ${LOCATION} } }`,
         )
       ).houseLocation
+    case 'weather':
+    case 'weatherHistory':
+    case 'weatherAlarms':
+      return fetchWeatherKey(key)
   }
 }
 

@@ -5,6 +5,7 @@ import type { SchedulePause } from '../../../hub/engine/schedule'
 import type { PausedBy } from '../../../hub/shading/paused-by'
 import type { HubStatus } from '../../../hub/status'
 import type { SceneType, SunEvent, Trigger, TriggerType } from '../../../hub/validation/scene'
+import type { RunSkip, WeatherLock } from './weather-types'
 
 export type {
   HubStatus,
@@ -66,6 +67,14 @@ export interface Blind {
   /** "HH:MM" until which a person's command pauses shading; null: the next midnight. */
   shadingResumeAt: string | null
   shading: ShadingState
+  /** Weather protection: the wind (m/s) over which it goes to safety; null: not protected. */
+  windLimit: number | null
+  rainProtect: boolean
+  frostProtect: boolean
+  /** Where a wind or rain alarm sends it, 0-100 (100 = raised). */
+  safetyPosition: number
+  /** Why weather protection holds it now; null while free. */
+  weatherLock: WeatherLock | null
 }
 
 export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
@@ -173,6 +182,8 @@ export interface AutomationRun {
   error: string | null
   /** While it runs, when the hub expects it to end (ISO-8601); null once ended. */
   estimatedEndAt: string | null
+  /** Blinds its steps left out because a lock refused them, with why. */
+  skipped: RunSkip[]
 }
 
 export interface AutomationSummary {
@@ -219,6 +230,10 @@ export interface BlindInput {
   shadingMinBrightness: number
   shadingReturnPosition: number | null
   shadingResumeAt: string | null
+  windLimit?: number | null
+  rainProtect?: boolean
+  frostProtect?: boolean
+  safetyPosition?: number
 }
 
 export interface UserInput {

@@ -1,8 +1,9 @@
 // One blind as a card, the same on Home and on the Blinds page: its name as a heading, its
 // picture and position in words, live while it travels (from the `blind:motion` pushes, no
-// polling) with where it is going, what sun-aware shading does with it ("Shading", "Paused by
-// you until Thu 07:00"), the favourite star, Up / Stop / Down, and where to take it
-// (PositionControls). Pages add details and actions through `meta` and `children`.
+// polling) with where it is going, a weather lock ("Locked: wind alarm"; the buttons stay, and
+// the hub's refusal of a move away from safety shows as a toast), what sun-aware shading does
+// with it ("Shading", "Paused by you until Thu 07:00"), the favourite star, Up / Stop / Down,
+// and where to take it (PositionControls). Pages add details and actions through `meta` and `children`.
 import type { ReactNode } from 'react'
 import type { Blind, Motion } from '../api/types'
 import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
@@ -11,6 +12,7 @@ import { PositionControls } from '../position/PositionControls'
 import { ShadingStatus, useShadingText } from '../shading/ShadingStatus'
 import { positionText, tiltText, timeLeftText } from '../position/position-words'
 import { StarIcon } from '../shell/icons'
+import { WeatherLockChip } from '../weather/WeatherLockChip'
 import { useFavoriteToggle } from './blind-commands'
 import { MoveButtons } from './MoveButtons'
 import './blind-card.css'
@@ -94,6 +96,11 @@ export function BlindCard({
             )}
           </p>
           <MotionLine live={live} />
+          {blind.weatherLock && (
+            <p className="blind-weather">
+              <WeatherLockChip lock={blind.weatherLock} />
+            </p>
+          )}
           {shadingText && (
             <p className="blind-shading">
               <ShadingStatus shading={blind.shading} />

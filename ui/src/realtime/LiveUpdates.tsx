@@ -2,7 +2,10 @@
 // `blind:motion` patches the blind's motion and position in place (and once it rests, asks again
 // for the blinds, whose shading state may have changed), `automation:run` refreshes that
 // automation's list entry, page and history, `bus:status` patches the hub status, `pv:sample`
-// patches the inverter's live values (and asks for the rest when it goes offline or comes back).
+// patches the inverter's live values (and asks for the rest when it goes offline or comes back),
+// `weather:changed` asks again for the weather, and at each change of a lock or an alarm
+// (locksVersion) for the blinds and the alarm history too.
+import { useRef } from 'react'
 import { unstable_serialize, useSWRConfig } from 'swr'
 import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
 import { keys } from '../api/operations'
@@ -51,6 +54,21 @@ export function LiveUpdates() {
     }
     patchLoaded<PvStatus>(keys.pv, (pv) =>
       online ? { ...pv, powerW, dcPowerW, todayWh, state, updatedAt: at } : pv,
+    )
+  })
+
+  const locksVersion = useRef<number | null>(null)
+  useHubEvent('weather:changed', (event) => {
+    // The readings come every few seconds: the weather query is small, and with it the sensors'
+    // values and states on the settings page stay live too.
+    void mutate(keys.weather)
+    if (locksVersion.current === event.locksVersion) return
+    // The first push too: a lock may have changed between the page's load and the socket's.
+    locksVersion.current = event.locksVersion
+    void mutate(
+      (key) =>
+        Array.isArray(key) &&
+        (key[0] === 'blindList' || key[0] === 'blind' || key[0] === 'weatherAlarms'),
     )
   })
 

@@ -1,10 +1,11 @@
 // The frame around every page. One app bar: on phones the top bar (brand and account menu,
 // scrolling away with the page, so the bottom bar stays the only fixed bar), from 900 px the
 // side menu (brand, main menu, messages, account menu). Below 900 px the bottom bar is the
-// main menu.
+// main menu. A weather alarm's banner tops every page's content.
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useConnection } from '../realtime/realtime'
+import { WeatherBanner } from '../weather/WeatherBanner'
 import { AccountMenu } from './AccountMenu'
 import { BottomBar } from './BottomBar'
 import { LogoMark } from './icons'
@@ -55,6 +56,7 @@ export function Layout({ menu, userId, username, isAdmin, children }: Props) {
             Connection to the hub lost. Reconnecting…
           </p>
         )}
+        <WeatherBanner />
         {children}
       </main>
 

@@ -214,6 +214,29 @@ export const AlertIcon = () => (
   </Icon>
 )
 
+/** A weather lock: a padlock. */
+export const LockIcon = () => (
+  <Icon>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+  </Icon>
+)
+
+/** Frost holding a blind where it stands: a snowflake. */
+export const FrostIcon = () => (
+  <Icon>
+    <path d="M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9" />
+    <path d="m9.5 4.5 2.5 2 2.5-2M9.5 19.5l2.5-2 2.5 2" />
+  </Icon>
+)
+
+/** The weather: wind lines. */
+export const WindIcon = () => (
+  <Icon>
+    <path d="M3 8.5h11a2.5 2.5 0 1 0-2.5-2.5M3 12.5h15a2.5 2.5 0 1 1-2.5 2.5M3 16.5h7" />
+  </Icon>
+)
+
 export const BackIcon = () => (
   <Icon>
     <path d="M19 12H5M11 5.5 4.5 12l6.5 6.5" />

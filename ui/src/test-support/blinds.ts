@@ -1,5 +1,5 @@
 // A blind as the hub's blindList answers it, for component tests: 60 s each way, no slats, no
-// room, open and idle, no facade and shading off, unless told otherwise.
+// room, open and idle, no facade and shading off, no weather protection, unless told otherwise.
 import type { BlindMotionEvent } from '../../../hub/realtime/events'
 import type { Blind } from '../api/types'
 
@@ -32,6 +32,11 @@ export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>
     shadingReturnPosition: null,
     shadingResumeAt: null,
     shading: { active: false, pausedUntil: null, pausedBy: null, reason: null, since: null },
+    windLimit: null,
+    rainProtect: false,
+    frostProtect: false,
+    safetyPosition: 100,
+    weatherLock: null,
     ...overrides,
   }
 }

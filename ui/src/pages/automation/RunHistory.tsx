@@ -1,9 +1,11 @@
 // An automation's recent runs, newest first: how each went, what started it, when, how long
-// it took and how far it got. LiveUpdates revalidates it on every `automation:run` push.
+// it took, how far it got, and which blinds weather protection made it leave out. LiveUpdates
+// revalidates it on every `automation:run` push.
 import { useId } from 'react'
 import { useAutomationRuns } from '../../api/hooks'
 import type { AutomationRun } from '../../api/types'
 import { InlineSpinner } from '../../shell/Spinner'
+import { RunSkips } from './RunSkips'
 import { RunStatusChip } from './RunStatusChip'
 import { formatDuration } from './time-format'
 import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
@@ -64,6 +66,7 @@ export function RunHistory({
                   )}
                 </div>
                 {run.status === 'FAILED' && run.error && <p className="run-error">{run.error}</p>}
+                <RunSkips skipped={run.skipped} />
               </div>
             </li>
           ))}

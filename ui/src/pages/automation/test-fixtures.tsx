@@ -51,6 +51,7 @@ export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {
     sceneIndex: 1,
     error: null,
     estimatedEndAt: null,
+    skipped: [],
     ...overrides,
   }
 }

@@ -21,7 +21,10 @@ const kitchen: Blind = testBlind({
   travelTimeDownMs: 45000,
 })
 
-/** The shading part left as a new blind has it: no facade, shading off, the hub's defaults. */
+/**
+ * The shading and weather parts left as a new blind has them: no facade, shading off, no
+ * weather protection, the hub's defaults.
+ */
 const NO_SHADING = {
   facadeAzimuth: null,
   fovLeft: 90,
@@ -33,6 +36,10 @@ const NO_SHADING = {
   shadingMinBrightness: 40,
   shadingReturnPosition: null,
   shadingResumeAt: null,
+  windLimit: null,
+  rainProtect: false,
+  frostProtect: false,
+  safetyPosition: 100,
 }
 
 /** What the form sent to change something: its reads of the hub's status aside. */

@@ -1,8 +1,8 @@
 // Adding or changing a blind (admins): its relays, how it travels (times each way; the motor's
 // start delay and slats folded away), how the household finds it (room, "my" position) and how
-// it keeps the sun out (ShadingSection). The hub's rules are checked before anything is sent;
-// what only the hub can know (a name or address already taken) comes back as a field error and
-// is shown at that field. Closing it with unsaved changes (Escape, Cancel, the close button, a
+// it keeps the sun out (ShadingSection), and what wind, rain and frost do to it (WeatherSection).
+// The hub's rules are checked before anything is sent; what only the hub can know (a name or
+// address already taken) comes back as a field error and is shown at that field. Closing it with unsaved changes (Escape, Cancel, the close button, a
 // tap beside it, a link or Back) asks first, as the automation editor does.
 import { useId, useState, type ChangeEvent } from 'react'
 import { useSWRConfig } from 'swr'
@@ -34,6 +34,14 @@ import {
   type ShadingFormValues,
 } from './shading-form'
 import { ShadingSection } from './ShadingSection'
+import {
+  WEATHER_FIELDS,
+  checkWeatherForm,
+  weatherFormValues,
+  weatherInputFrom,
+  type WeatherFormValues,
+} from './weather-form'
+import { WeatherSection } from './WeatherSection'
 
 const FIELDS = [
   'name',
@@ -46,6 +54,7 @@ const FIELDS = [
   'room',
   'myPosition',
   ...SHADING_FIELDS,
+  ...WEATHER_FIELDS,
 ] as const
 
 /** The values typed as text: all but the slats' checkbox. */
@@ -66,11 +75,13 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   const [initial] = useState(() => ({
     values: blindFormValues(blind),
     shading: shadingFormValues(blind),
+    weather: weatherFormValues(blind),
   }))
   const [values, setValues] = useState<BlindFormValues>(initial.values)
   const [shading, setShading] = useState<ShadingFormValues>(initial.shading)
+  const [weather, setWeather] = useState<WeatherFormValues>(initial.weather)
   const { errors, clearError, submit, status } = useFormSubmit(FIELDS)
-  const unsaved = JSON.stringify({ values, shading }) !== JSON.stringify(initial)
+  const unsaved = JSON.stringify({ values, shading, weather }) !== JSON.stringify(initial)
   const { confirmLeave, question } = useUnsavedChanges({
     when: unsaved,
     what: blind ? blind.name : 'the new blind',
@@ -90,7 +101,11 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   })
 
   const save = async () => {
-    const input = { ...blindInputFrom(values, blind), ...shadingInputFrom(shading, values.slats) }
+    const input = {
+      ...blindInputFrom(values, blind),
+      ...shadingInputFrom(shading, values.slats),
+      ...weatherInputFrom(weather),
+    }
     const result = blind
       ? await mutations.blindUpdate(blind.id, input)
       : await mutations.blindCreate(input)
@@ -111,6 +126,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
             {
               ...checkBlindForm(values),
               ...checkShadingForm(shading, values.slats, measured),
+              ...checkWeatherForm(weather),
             },
             save,
           )
@@ -223,6 +239,15 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
           errors={errors}
           onChange={(change, field) => {
             setShading((v) => ({ ...v, ...change }))
+            clearError(field)
+          }}
+        />
+        <WeatherSection
+          blind={blind}
+          values={weather}
+          errors={errors}
+          onChange={(change, field) => {
+            setWeather((v) => ({ ...v, ...change }))
             clearError(field)
           }}
         />

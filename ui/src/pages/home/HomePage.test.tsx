@@ -63,6 +63,7 @@ function renderHome(answers: Record<string, Answer> = {}) {
           sceneIndex: 0,
           error: 'The relay bus is offline',
           estimatedEndAt: null,
+          skipped: [],
         },
       }),
       automation('a-2', 'Holiday', false),

@@ -1,5 +1,5 @@
-// /: a greeting, the hub's health, holiday mode (while on, or for admins to switch), the solar
-// inverter's power once one is set up, and the blinds and automations this user starred, so
+// /: a greeting, the hub's health, holiday mode (while on, or for admins to switch), the weather
+// once a sensor reads, the solar inverter's power once one is set up, and the blinds and automations this user starred, so
 // the daily things are one tap away.
 import { useId } from 'react'
 import { useWhoAmI } from '../../api/hooks'
@@ -9,6 +9,7 @@ import { FavoriteBlinds } from './FavoriteBlinds'
 import { HolidayCard } from './HolidayCard'
 import { HubHealth } from './HubHealth'
 import { PvCard } from './PvCard'
+import { WeatherCard } from './WeatherCard'
 import { greetingFor } from './greeting'
 import './home.css'
 
@@ -29,6 +30,7 @@ export default function HomePage() {
       </header>
       <HubHealth busReasonId={busReasonId} />
       <HolidayCard />
+      <WeatherCard />
       <PvCard />
       <FavoriteBlinds moveBlockedBy={bus?.offline ? busReasonId : null} />
       <FavoriteAutomations />

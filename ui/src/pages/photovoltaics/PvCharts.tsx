@@ -2,7 +2,8 @@
 // the last days as bars. This module (with uPlot and its CSS) is loaded only by that page, after
 // its figures, so no other page pays for it. Colours come from the theme's tokens and follow a
 // change of colour mode; the size follows the container. The canvas is hidden from screen
-// readers: the page says what it shows in a sentence beside it.
+// readers: the page says what it shows in a sentence beside it. Home's wind chart
+// (weather/WindChart) draws with the same Chart.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
@@ -12,7 +13,7 @@ import { barColumns, curveColumns, curveRange, labelledBars } from './chart-data
 import { axisEnergy, axisPower, formatEnergy, formatPower } from './pv-format'
 import './pv-charts.css'
 
-interface ChartColors {
+export interface ChartColors {
   text: string
   muted: string
   grid: string
@@ -20,7 +21,7 @@ interface ChartColors {
   fill: string
 }
 
-function themeColors(): ChartColors {
+export function themeColors(): ChartColors {
   const style = getComputedStyle(document.documentElement)
   const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback
   return {
@@ -59,7 +60,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width
 }
 
-function axis(colors: ChartColors, extra: uPlot.Axis): uPlot.Axis {
+export function axis(colors: ChartColors, extra: uPlot.Axis): uPlot.Axis {
   return {
     stroke: colors.muted,
     font: FONT,
@@ -69,11 +70,11 @@ function axis(colors: ChartColors, extra: uPlot.Axis): uPlot.Axis {
   }
 }
 
-type Build = (width: number, height: number, colors: ChartColors) => uPlot.Options
+export type Build = (width: number, height: number, colors: ChartColors) => uPlot.Options
 /** The value under the pointer (or finger) in words: "12:47 · 5.19 kW". */
-type Readout = (data: uPlot.AlignedData, index: number) => string
+export type Readout = (data: uPlot.AlignedData, index: number) => string
 
-function Chart({
+export function Chart({
   build,
   data,
   readout,

@@ -50,13 +50,15 @@ const section = (name: string) => screen.getByRole('region', { name })
 describe('the settings page', () => {
   setUpHubTests()
 
-  it('has a section each for the house’s location, holiday mode, MQTT and PV', async () => {
+  it('has a section each for the house’s location, holiday mode, weather, MQTT and PV', async () => {
     show()
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy()
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
     expect(titles).toEqual([
       'House location',
       'Holiday mode',
+      'Weather sensors',
+      'Weather alarms',
       'Home Assistant (MQTT)',
       'Photovoltaics',
     ])

@@ -1,11 +1,13 @@
 // /settings, for admins only (ARCHITECTURE.md section 17): the house's settings in one place,
-// one section each — where the house stands, holiday mode, and read-only lines for the MQTT
-// link and the PV inverter, which are set on the hub. A blind's own settings stay in its
-// dialog. Later parts (weather sensors, Matter) are further sections.
+// one section each — where the house stands, holiday mode, the weather sensors and alarms, and
+// read-only lines for the MQTT link and the PV inverter, which are set on the hub. A blind's
+// own settings stay in its dialog. Later parts (Matter) are further sections.
 import { HolidaySettings } from './HolidaySettings'
 import { LocationSettings } from './LocationSettings'
 import { MqttSettings } from './MqttSettings'
 import { PvSettings } from './PvSettings'
+import { WeatherAlarmSettings } from './WeatherAlarmSettings'
+import { WeatherSensors } from './WeatherSensors'
 import './settings.css'
 
 export default function SettingsPage() {
@@ -22,6 +24,8 @@ export default function SettingsPage() {
       <div className="settings-sections">
         <LocationSettings />
         <HolidaySettings />
+        <WeatherSensors />
+        <WeatherAlarmSettings />
         <MqttSettings />
         <PvSettings />
       </div>

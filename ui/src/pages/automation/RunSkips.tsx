@@ -1,0 +1,28 @@
+// Under a run, the blinds its steps left out because weather protection held them: "Skipped:
+// Terrace (wind alarm, wind 14.2 m/s over the limit of 10 m/s; it may lift at 14:32)". The
+// run went on with the other blinds.
+import { useBlindList } from '../../api/hooks'
+import type { RunSkip } from '../../api/weather-types'
+
+/** Why, without the blind's name and what it may do that the hub's message starts with. */
+function why(reason: string, name: string | undefined): string {
+  const colon = reason.indexOf(': ')
+  return name && reason.startsWith(`${name} `) && colon > 0 ? reason.slice(colon + 2) : reason
+}
+
+export function RunSkips({ skipped }: { skipped: readonly RunSkip[] }) {
+  const { data: blinds } = useBlindList()
+  if (skipped.length === 0) return null
+  return (
+    <ul className="run-skips">
+      {skipped.map((skip) => {
+        const name = blinds?.find((b) => b.id === skip.blindId)?.name
+        return (
+          <li key={`${skip.sceneIndex}-${skip.blindId}`}>
+            Skipped: {name ?? 'a blind'} ({why(skip.reason, name)})
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

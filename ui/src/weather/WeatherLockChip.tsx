@@ -1,0 +1,32 @@
+// A locked blind, on its card and in its dialog: a padlock (a snowflake for frost) and short
+// words ("Locked: wind alarm", "Held: frost"), with the hub's full reason (the value, the limit
+// and when it may lift) as its accessible description and tooltip.
+import { useId } from 'react'
+import type { WeatherLock } from '../api/weather-types'
+import { FrostIcon, LockIcon } from '../shell/icons'
+import { lockReason, lockWords } from './weather-words'
+import './weather.css'
+
+export function WeatherLockChip({ lock, full = false }: { lock: WeatherLock; full?: boolean }) {
+  const reasonId = useId()
+  const reason = lockReason(lock)
+  return (
+    <span className="weather-lock-line">
+      <span
+        className={`chip weather-lock weather-lock-${lock.kind.toLowerCase()}`}
+        title={reason}
+        aria-describedby={full ? undefined : reasonId}
+      >
+        {lock.kind === 'FROST' ? <FrostIcon /> : <LockIcon />}
+        <span>{lockWords(lock)}</span>
+      </span>
+      {full ? (
+        <span className="weather-lock-reason">{reason}</span>
+      ) : (
+        <span id={reasonId} hidden>
+          {reason}
+        </span>
+      )}
+    </span>
+  )
+}
