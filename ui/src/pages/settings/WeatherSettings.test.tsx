@@ -63,7 +63,7 @@ describe('the weather sensors on the settings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Add sensor' }))
     const dialog = screen.getByRole('dialog', { name: 'Add weather sensor' })
     await user.selectOptions(within(dialog).getByLabelText('Preset'), 'xy-md02')
-    expect(within(dialog).getByLabelText('Unit')).toHaveProperty('value', '1')
+    expect(within(dialog).getByLabelText('Unit')).toHaveProperty('value', '22')
     expect(within(dialog).getByLabelText('Register')).toHaveProperty('value', '1')
     expect(within(dialog).getByLabelText('Function')).toHaveProperty('value', '4')
     expect(within(dialog).getByLabelText('Measures')).toHaveProperty('value', 'TEMPERATURE')
@@ -76,7 +76,7 @@ describe('the weather sensors on the settings page', () => {
           kind: 'TEMPERATURE',
           scale: 0.1,
           pollMs: null,
-          unit: 1,
+          unit: 22,
           function: 4,
           register: 1,
           signed: true,
