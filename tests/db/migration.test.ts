@@ -79,7 +79,12 @@ describe('opening a database from before positions', () => {
       ['automation_favorites', 'automation_runs', 'scene_targets'].map((table) =>
         rows(path, `SELECT * FROM ${table} ORDER BY rowid`),
       ),
-    ).toEqual(keep)
+    ).toEqual(
+      // Runs gained the blinds a lock made them skip (weather protection): none before.
+      keep.map((list, i) =>
+        i === 1 ? list.map((r) => ({ ...(r as object), skipped: null })) : list,
+      ),
+    )
     expect(
       rows(
         path,
