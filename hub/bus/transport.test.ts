@@ -445,6 +445,29 @@ describe('sensor reads beside relay frames', () => {
     expect(link.requests.map((r) => `${r.unit}:${r.fn}`)).toEqual(['10:3', '1:5', '1:5', '10:3'])
   })
 
+  it('never takes a late answer to a read given up on for the next read’s answer', async () => {
+    // Wind 7 m/s (70 at register 0), dry (0 at register 1): alike in shape, apart in meaning.
+    const script = {
+      name: 'steady',
+      at: () => ({ wind: 7, rain: 0 as const, temperatureC: 12, step: 'steady' }),
+      nextStepAfter: () => null,
+    }
+    const emulator = board({
+      baud: 9600,
+      weather: { unit: 10, script, startedAt: 0 },
+      now: () => 1000,
+    })
+    const { t } = transport(new RecordingLink(emulator), { timeoutMs: 30 })
+    await t.start()
+    emulator.setFault({ kind: 'slow', delayMs: 60 }, 10)
+    await expect(t.read(WIND)).rejects.toThrow(/did not answer/)
+    // The rain is asked while the wind's late answer (70) is still on its way: that answer
+    // must not pass for the rain's. Still slow, the rain's own comes too late as well.
+    await expect(t.read({ ...WIND, address: 1 })).rejects.toThrow(/did not answer/)
+    emulator.setFault({ kind: 'none' }, 10)
+    await expect(t.read({ ...WIND, address: 1 })).resolves.toMatchObject({ registers: [0] })
+  })
+
   it('answers a read with the registers, and tries a silent sensor once without a word on the bus', async () => {
     const emulator = weatherBoard()
     const { t, link, statuses } = transport(new RecordingLink(emulator))

@@ -84,6 +84,8 @@ export class Transport {
   private readonly link: Link
   private rx: number[] = []
   private lastActivity = 0
+  /** How long the line must stay quiet before the next frame, past the 3.5 characters. */
+  private quietFor = 0
   private waiter: (() => void) | null = null
   /** Transactions waiting for the line: relay frames always go before sensor reads. */
   private readonly waiting: Record<'relay' | 'sensor', Job[]> = { relay: [], sensor: [] }
@@ -210,7 +212,7 @@ export class Transport {
         throw new BusError(
           `${this.link.path} is offline${this.lastError ? ` (${this.lastError})` : ''}`,
         )
-      await this.silence()
+      await this.silence(mode)
       this.rx = []
       const sentAt = monotonic()
       try {
@@ -237,6 +239,11 @@ export class Transport {
       silent = true
       if (!bytes) {
         failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`
+        // A late answer may still come. Answers to sensor reads look alike (a register's
+        // value), so the next frame waits until the line stayed quiet two response times:
+        // what comes meanwhile is dropped, never taken for the next read's answer. Relay
+        // frames do not wait for it (silence()).
+        if (mode === 'sensor') this.quietFor = 2 * (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
         continue
       }
       let response: Response
@@ -282,10 +289,16 @@ export class Transport {
     this.answers.planAsking()
   }
 
-  /** Waits until the bus has been quiet for 3.5 characters. */
-  private async silence(): Promise<void> {
+  /**
+   * Waits until the bus has been quiet for 3.5 characters; a sensor read after one that went
+   * unanswered waits out `quietFor` of quiet (its late answer dropped).
+   */
+  private async silence(mode: Mode): Promise<void> {
+    // A relay frame need not wait: its answer echoes it, so a stray late one is told apart.
+    const quiet = mode === 'sensor' ? Math.max(this.silenceMs, this.quietFor) : this.silenceMs
+    if (mode === 'sensor') this.quietFor = 0
     for (;;) {
-      const wait = this.lastActivity + this.silenceMs - monotonic()
+      const wait = this.lastActivity + quiet - monotonic()
       if (wait <= 0) return
       await new Promise((r) => setTimeout(r, Math.ceil(wait)))
     }
