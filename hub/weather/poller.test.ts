@@ -68,13 +68,14 @@ describe('the sensor poller', () => {
     const { emulator, poller, failures, readings } = await setUp()
     poller.follow([sensor('wind', 0, 0.1), sensor('nothing', 7, 1)])
     emulator.setFault({ kind: 'no-answer' }, 10)
+    // After an unanswered read the next waits out two response times of quiet (Transport).
     await expect
-      .poll(() => failures.filter((f) => f.id === 'wind').length)
+      .poll(() => failures.filter((f) => f.id === 'wind').length, { timeout: 5000 })
       .toBeGreaterThanOrEqual(2)
     expect(failures.find((f) => f.id === 'wind')?.error).toMatch(/unit 10 did not answer/)
     emulator.setFault({ kind: 'none' }, 10)
     await expect
-      .poll(() => readings.filter((r) => r.id === 'wind').length)
+      .poll(() => readings.filter((r) => r.id === 'wind').length, { timeout: 5000 })
       .toBeGreaterThanOrEqual(1)
     await expect
       .poll(() => failures.findLast((f) => f.id === 'nothing')?.error, { timeout: 5000 })
