@@ -203,15 +203,18 @@ export class RelayDriver {
   /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
   async allOff(blinds: BlindRelays[]): Promise<void> {
     for (const s of this.queue.all().values()) this.queue.supersede(s)
-    const at = await this.options.coils.set(
-      blinds.flatMap((b) => [
-        { ...b.up, on: false },
-        { ...b.down, on: false },
-      ]),
-    )
-    this.options.observer?.allOff(
-      blinds.map((b) => b.id),
-      wallClockOf(at),
+    // Asked for in one turn, so they share the fewest frames; but a house's all-off takes
+    // several, and each blind's motor stopped at the frame that carried its relays, not at
+    // the last one (a restart's all-off stopping a pulse of the process before would
+    // otherwise count the blind as moving on for as long as the other frames took).
+    await Promise.all(
+      blinds.map(async (b) => {
+        const at = await this.options.coils.set([
+          { ...b.up, on: false },
+          { ...b.down, on: false },
+        ])
+        this.options.observer?.allOff([b.id], wallClockOf(at))
+      }),
     )
     const t = monotonic()
     for (const blind of blinds) {
