@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { projectRoot } from '../../hub/paths'
+import { runAsHardware } from '../helpers/hardware-priority'
 import { missingPrograms } from '../helpers/system-tools'
 
 const SCRIPT = join(projectRoot, 'tests', 'faults', 'lazy-fs.py')
@@ -54,6 +55,8 @@ export async function mountLazyFs(dir: string): Promise<LazyFs> {
     const child = spawn(PYTHON, [SCRIPT, path, '-f', '-o', `backing=${card},big_writes`], {
       stdio: ['pipe', 'pipe', 'pipe'],
     })
+    // The card is hardware too: the hub's fsyncs must not wait on this machine's other work.
+    runAsHardware(child.pid)
     const exited = new Promise<void>((resolve) => {
       child.once('exit', () => resolve())
       child.once('error', () => resolve())

@@ -4,6 +4,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { startCli } from './cli'
+import { runAsHardware } from './hardware-priority'
 import type { MotorBlind } from './motors'
 import type { Wire } from './pty'
 
@@ -50,6 +51,7 @@ export async function startBoardProcess(wire: Wire, blinds: MotorBlind[]): Promi
     {},
     tmpdir(),
   )
+  runAsHardware(child.pid)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let buffered = ''
   child.stdout.on('data', (chunk: Buffer) => {
