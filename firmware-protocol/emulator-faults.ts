@@ -1,4 +1,7 @@
 // Faults a relay board in software can be told to show, per unit or on every unit.
+import { describeRequest } from './pulse'
+import { decodeRequest } from './rtu-request'
+import type { Request } from './rtu-types'
 
 export type Fault =
   | { kind: 'none' }
@@ -53,4 +56,20 @@ export function corruptCrc(frame: Uint8Array): Uint8Array {
   const corrupted = frame.slice()
   corrupted[corrupted.length - 1]! ^= 0xff
   return corrupted
+}
+
+/** Whether a frame asks to switch `coil` off, alone or among others. */
+export function switchesOff(frame: Uint8Array, coil: number): boolean {
+  let request: Request
+  try {
+    request = decodeRequest(frame)
+  } catch {
+    return false
+  }
+  const description = describeRequest(request)
+  if (description.kind === 'write') return description.coil === coil && !description.on
+  if (description.kind === 'write-multiple') {
+    return description.values[coil - description.coil] === false
+  }
+  return false
 }

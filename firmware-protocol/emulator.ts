@@ -1,9 +1,12 @@
 // A Modbus RTU relay board in software, after Waveshare's "Modbus RTU Relay": several units
 // on one bus, each with its coils (relays), answering read coils, write single coil, write
-// multiple coils and the device-timed flash on / flash off. Transport-agnostic: feed it whole
-// frames (`handleFrame`) or a byte stream (`attach`).
+// multiple coils and the device-timed flash on / flash off; and, if asked, a weather sensor
+// unit beside them (emulator-weather.ts). Transport-agnostic: feed it whole frames
+// (`handleFrame`) or a byte stream (`attach`).
 import { hasValidCrc } from './crc'
-import { corruptCrc, FaultTable, type Fault } from './emulator-faults'
+import { corruptCrc, FaultTable, switchesOff, type Fault } from './emulator-faults'
+import { FlashTimers } from './emulator-flash'
+import { WeatherSensorUnit, type WeatherSensorOptions } from './emulator-weather'
 import { connectToWire, DEFAULT_TURNAROUND_MS, type EmulatorConnection } from './emulator-wire'
 import {
   ILLEGAL_DATA_ADDRESS,
@@ -21,7 +24,10 @@ import {
   MAX_RTU_UNIT,
   MAX_WRITE_COILS,
   READ_COILS,
+  READ_HOLDING_REGISTERS,
+  READ_INPUT_REGISTERS,
   WRITE_MULTIPLE_COILS,
+  WRITE_SINGLE_COIL,
   type Request,
   type Response,
   type WriteSingleCoilRequest,
@@ -30,6 +36,7 @@ import type { Parity } from './timing'
 
 export type { Fault } from './emulator-faults'
 export type { EmulatorConnection } from './emulator-wire'
+export type { WeatherSensorOptions } from './emulator-weather'
 
 export interface RelayBoardEmulatorOptions {
   /** Unit addresses on the bus; default 1, 2, 3, 4. */
@@ -49,6 +56,11 @@ export interface RelayBoardEmulatorOptions {
    * data address), as a coil address they do not have. Default none.
    */
   unitsWithoutFlash?: readonly number[]
+  /**
+   * A weather sensor unit beside the relay units (default unit 10, which must not be one of
+   * them), answering 0x03 and 0x04 from its script; faults apply to it as to any unit.
+   */
+  weather?: WeatherSensorOptions
 }
 
 export type CoilChangeCause = 'write' | 'flash' | 'flash-end'
@@ -65,11 +77,10 @@ export class RelayBoardEmulator {
   /** Every change of a coil's state, oldest first. */
   readonly record: CoilChange[] = []
   readonly coilsPerUnit: number
+  /** The weather sensor unit, if the board has one. */
+  readonly weather: WeatherSensorUnit | undefined
   private readonly coilsByUnit = new Map<number, boolean[]>()
-  private readonly flashTimers = new Map<
-    string,
-    { timer: ReturnType<typeof setTimeout>; endsAt: number; end: () => void }
-  >()
+  private readonly flashes: FlashTimers
   private readonly listeners = new Set<(change: CoilChange) => void>()
   private readonly faults = new FaultTable()
   private readonly baud: number | undefined
@@ -90,7 +101,14 @@ export class RelayBoardEmulator {
     this.parity = options.parity ?? 'none'
     this.turnaroundMs = options.turnaroundMs ?? DEFAULT_TURNAROUND_MS
     this.now = options.now ?? (() => performance.timeOrigin + performance.now())
+    this.flashes = new FlashTimers(this.now)
     this.unitsWithoutFlash = new Set(options.unitsWithoutFlash ?? [])
+    this.weather = options.weather && new WeatherSensorUnit(options.weather, this.now)
+    if (this.weather && this.coilsByUnit.has(this.weather.unit)) {
+      throw new RangeError(
+        `the weather unit ${this.weather.unit} is also a relay unit (${units.join(', ')}): give it an address of its own`,
+      )
+    }
   }
 
   /** Whether a coil is on. */
@@ -128,7 +146,7 @@ export class RelayBoardEmulator {
       this.handleBroadcast(frame)
       return null
     }
-    if (!this.coilsByUnit.has(unit)) return null
+    if (!this.coilsByUnit.has(unit) && unit !== this.weather?.unit) return null
     const fault = this.faults.of(unit)
     if (fault.kind === 'no-answer') return null
     if (fault.kind === 'deaf-to-off' && switchesOff(frame, fault.coil)) {
@@ -154,8 +172,7 @@ export class RelayBoardEmulator {
 
   /** Cancels pending flash ends, leaving the coils as they are now. */
   stop(): void {
-    for (const { timer } of this.flashTimers.values()) clearTimeout(timer)
-    this.flashTimers.clear()
+    this.flashes.cancelAll()
   }
 
   private unitCoils(unit: number): boolean[] {
@@ -173,10 +190,14 @@ export class RelayBoardEmulator {
       const exception = error.kind === 'unknown-function' ? ILLEGAL_FUNCTION : ILLEGAL_DATA_VALUE
       return { unit, fn: frame[1]! & 0x7f, exception }
     }
+    if (unit === this.weather?.unit) return this.weather.execute(request)
     return this.execute(unit, request)
   }
 
-  /** Writes to unit 0 act on every unit that hears them; reads make no sense and are ignored. */
+  /**
+   * Writes to unit 0 act on every relay unit that hears them; reads make no sense and are
+   * ignored, and the weather unit has nothing to write.
+   */
   private handleBroadcast(frame: Uint8Array): void {
     let request: Request
     try {
@@ -184,7 +205,7 @@ export class RelayBoardEmulator {
     } catch {
       return
     }
-    if (request.fn === READ_COILS) return
+    if (request.fn !== WRITE_MULTIPLE_COILS && request.fn !== WRITE_SINGLE_COIL) return
     for (const unit of this.coilsByUnit.keys()) {
       if (this.faults.of(unit).kind !== 'no-answer') this.execute(unit, request)
     }
@@ -212,6 +233,9 @@ export class RelayBoardEmulator {
         values.forEach((on, i) => this.write(unit, address + i, on, 'write'))
         return { unit, fn: WRITE_MULTIPLE_COILS, address, quantity: values.length }
       }
+      case READ_HOLDING_REGISTERS:
+      case READ_INPUT_REGISTERS:
+        return exception(ILLEGAL_FUNCTION)
       default:
         return this.executeSingleWrite(unit, request)
     }
@@ -247,38 +271,15 @@ export class RelayBoardEmulator {
 
   /** A command for a coil: ends a flash whose time is up, cancels a pending one, then sets it. */
   private write(unit: number, coil: number, on: boolean, cause: CoilChangeCause): void {
-    this.endFlashIfDue(unit, coil)
-    this.cancelFlash(unit, coil)
+    this.flashes.settle(unit, coil)
     this.setCoil(unit, coil, on, cause)
   }
 
-  /**
-   * A board's own timer ends a flash on time. This one's timer may fire late on a busy
-   * machine, so the end is recorded at the moment it was due, and applied first when a
-   * command for that coil comes in after that moment but before the timer fired.
-   */
   private flash(unit: number, coil: number, onDuringFlash: boolean, ms: number): void {
     this.write(unit, coil, onDuringFlash, 'flash')
-    const key = `${unit}:${coil}`
-    const endsAt = this.now() + ms
-    const end = () => {
-      this.flashTimers.delete(key)
+    this.flashes.start(unit, coil, ms, (endsAt) => {
       this.setCoil(unit, coil, !onDuringFlash, 'flash-end', endsAt)
-    }
-    this.flashTimers.set(key, { timer: setTimeout(end, ms), endsAt, end })
-  }
-
-  private endFlashIfDue(unit: number, coil: number): void {
-    const flash = this.flashTimers.get(`${unit}:${coil}`)
-    if (!flash || flash.endsAt > this.now()) return
-    clearTimeout(flash.timer)
-    flash.end()
-  }
-
-  private cancelFlash(unit: number, coil: number): void {
-    const key = `${unit}:${coil}`
-    clearTimeout(this.flashTimers.get(key)?.timer)
-    this.flashTimers.delete(key)
+    })
   }
 
   private setCoil(
@@ -295,20 +296,4 @@ export class RelayBoardEmulator {
     this.record.push(change)
     for (const listener of this.listeners) listener(change)
   }
-}
-
-/** Whether a frame asks to switch `coil` off, alone or among others. */
-function switchesOff(frame: Uint8Array, coil: number): boolean {
-  let request: Request
-  try {
-    request = decodeRequest(frame)
-  } catch {
-    return false
-  }
-  const description = describeRequest(request)
-  if (description.kind === 'write') return description.coil === coil && !description.on
-  if (description.kind === 'write-multiple') {
-    return description.values[coil - description.coil] === false
-  }
-  return false
 }

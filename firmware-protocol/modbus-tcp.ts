@@ -3,11 +3,12 @@
 import { hexByte, hexWord } from './hex'
 import { ProtocolError } from './protocol-error'
 import { checkRange, count, readWord, wordBytes } from './rtu-frame'
+import { MAX_READ_REGISTERS, READ_HOLDING_REGISTERS } from './rtu-types'
+
+/** The same function and limit as on a serial line (Modbus spec: at most 125 per read). */
+export { MAX_READ_REGISTERS, READ_HOLDING_REGISTERS }
 
 export const MODBUS_TCP_PORT = 502
-export const READ_HOLDING_REGISTERS = 0x03
-/** At most 125 registers per 0x03 read (Modbus spec). */
-export const MAX_READ_REGISTERS = 125
 /** Transaction id, protocol id, length, unit id. */
 export const MBAP_HEADER_BYTES = 7
 /** Longest Modbus TCP frame (ADU): the 7-byte header and a PDU of at most 253 bytes. */

@@ -7,8 +7,11 @@ import {
   COIL_OFF,
   COIL_ON,
   READ_COILS,
+  READ_HOLDING_REGISTERS,
+  READ_INPUT_REGISTERS,
   WRITE_MULTIPLE_COILS,
   WRITE_SINGLE_COIL,
+  type RegisterReadFunction,
   type Request,
   type WriteSingleCoilRequest,
 } from './rtu-types'
@@ -58,6 +61,14 @@ export type RequestDescription =
   | { kind: 'write-multiple'; unit: number; coil: number; values: readonly boolean[] }
   | { kind: 'flash-on'; unit: number; coil: number; ms: number }
   | { kind: 'flash-off'; unit: number; coil: number; ms: number }
+  /** A sensor read (0x03, 0x04): it does nothing to any relay. */
+  | {
+      kind: 'read-registers'
+      unit: number
+      fn: RegisterReadFunction
+      register: number
+      quantity: number
+    }
   /** A write-single-coil value that is neither on, off nor a flash time at a flash address. */
   | { kind: 'other'; request: Request }
 
@@ -70,6 +81,11 @@ export function describeRequest(request: Request): RequestDescription {
   switch (request.fn) {
     case READ_COILS:
       return { kind: 'read', unit, coil: request.address, quantity: request.quantity }
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS: {
+      const { fn, address: register, quantity } = request
+      return { kind: 'read-registers', unit, fn, register, quantity }
+    }
     case WRITE_MULTIPLE_COILS:
       return { kind: 'write-multiple', unit, coil: request.address, values: request.values }
     case WRITE_SINGLE_COIL:

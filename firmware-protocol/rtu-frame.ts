@@ -1,5 +1,5 @@
 // The pieces every RTU frame shares: length and CRC checks, 16-bit fields, coil bits packed
-// LSB first, and the range checks of the encoders.
+// LSB first, register words high byte first, and the range checks of the encoders.
 import { crc16modbus, crcCarried } from './crc'
 import { hexByte, hexWord } from './hex'
 import { ProtocolError } from './protocol-error'
@@ -76,6 +76,16 @@ export function wordBytes(value: number): [number, number] {
   return [value >>> 8, value & 0xff]
 }
 
+/** Register words as sent: each high byte first. */
+export function packWords(words: readonly number[]): number[] {
+  return words.flatMap((word) => wordBytes(word))
+}
+
+/** The `byteCount / 2` big-endian words of `bytes`. */
+export function unpackWords(bytes: Uint8Array): number[] {
+  return Array.from({ length: bytes.length >> 1 }, (_, i) => readWord(bytes, i * 2))
+}
+
 /** Coil states packed 8 to a byte, the first coil in the lowest bit; unused bits are 0. */
 export function packCoils(values: readonly boolean[]): number[] {
   const bytes = new Array<number>(Math.ceil(values.length / 8)).fill(0)
@@ -101,12 +111,15 @@ export function checkResponseUnit(unit: number): void {
   checkRange('unit', unit, 1, MAX_RTU_UNIT)
 }
 
-/** A coil range starting at `address` must end inside the 16-bit address space. */
-export function checkCoilRange(address: number, quantity: number): void {
+/**
+ * A range of `quantity` coils or registers starting at `address` must end inside the 16-bit
+ * address space.
+ */
+export function checkSpan(noun: 'coils' | 'registers', address: number, quantity: number): void {
   checkRange('address', address, 0, 0xffff)
   if (address + quantity > 0x10000) {
     throw new RangeError(
-      `coils ${address}..${address + quantity - 1} run past the last address 65535`,
+      `${noun} ${address}..${address + quantity - 1} run past the last address 65535`,
     )
   }
 }

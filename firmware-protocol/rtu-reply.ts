@@ -4,12 +4,15 @@ import { exceptionError, ProtocolError } from './protocol-error'
 import {
   BROADCAST_UNIT,
   isException,
+  isRegisterRead,
   READ_COILS,
   WRITE_MULTIPLE_COILS,
   WRITE_SINGLE_COIL,
   type NormalResponse,
   type ReadCoilsRequest,
   type ReadCoilsResponse,
+  type ReadRegistersRequest,
+  type ReadRegistersResponse,
   type Request,
   type Response,
   type WriteMultipleCoilsResponse,
@@ -20,15 +23,17 @@ import {
 /** The response type that answers a request type. */
 export type ReplyTo<R extends Request> = R extends ReadCoilsRequest
   ? ReadCoilsResponse
-  : R extends WriteSingleCoilRequest
-    ? WriteSingleCoilResponse
-    : WriteMultipleCoilsResponse
+  : R extends ReadRegistersRequest
+    ? ReadRegistersResponse
+    : R extends WriteSingleCoilRequest
+      ? WriteSingleCoilResponse
+      : WriteMultipleCoilsResponse
 
 /**
  * `response` if it answers `request`, with the coils of a read trimmed to the quantity asked
  * for. Throws a ProtocolError of kind 'exception' for an exception response to the request,
- * and of kind 'unexpected-reply' for a reply from another unit, for another function, or
- * whose echo differs from the request.
+ * and of kind 'unexpected-reply' for a reply from another unit, for another function, with
+ * another number of registers than were asked for, or whose echo differs from the request.
  */
 export function checkReply<R extends Request>(request: R, response: Response): ReplyTo<R> {
   if (request.unit === BROADCAST_UNIT) {
@@ -56,6 +61,15 @@ function checkFields(request: Request, response: NormalResponse): NormalResponse
     }
     return { ...response, values: response.values.slice(0, request.quantity) }
   }
+  if (isRegisterReadRequest(request) && isRegisterReadResponse(response)) {
+    const { quantity } = request
+    if (response.registers.length !== quantity) {
+      throw unexpected(
+        `${response.registers.length * 2} bytes of registers in reply to a read of ${quantity} registers, which take ${quantity * 2}`,
+      )
+    }
+    return response
+  }
   if (request.fn === WRITE_SINGLE_COIL && response.fn === WRITE_SINGLE_COIL) {
     if (response.address !== request.address || response.value !== request.value) {
       throw unexpected(
@@ -73,6 +87,14 @@ function checkFields(request: Request, response: NormalResponse): NormalResponse
     return response
   }
   throw unexpected(`a reply for function ${hexByte(response.fn)}`)
+}
+
+function isRegisterReadRequest(request: Request): request is ReadRegistersRequest {
+  return isRegisterRead(request.fn)
+}
+
+function isRegisterReadResponse(response: NormalResponse): response is ReadRegistersResponse {
+  return isRegisterRead(response.fn)
 }
 
 function unexpected(what: string): ProtocolError {

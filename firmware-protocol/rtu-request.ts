@@ -1,14 +1,15 @@
-// Requests from the hub (the Modbus client) to a relay board: bytes to values and back.
+// Requests from the hub (the Modbus client) to a relay board or a sensor transmitter: bytes to
+// values and back.
 import { withCrc } from './crc'
 import { hexByte } from './hex'
 import { ProtocolError } from './protocol-error'
 import {
   checkAtLeast,
-  checkCoilRange,
   checkCrc,
   checkHasFunction,
   checkLength,
   checkRange,
+  checkSpan,
   count,
   packCoils,
   readWord,
@@ -18,23 +19,29 @@ import {
 } from './rtu-frame'
 import {
   BROADCAST_UNIT,
+  functionName,
   MAX_READ_COILS,
+  MAX_READ_REGISTERS,
   MAX_RTU_UNIT,
   MAX_WRITE_COILS,
   READ_COILS,
+  READ_HOLDING_REGISTERS,
+  READ_INPUT_REGISTERS,
   WRITE_MULTIPLE_COILS,
   WRITE_SINGLE_COIL,
+  type RegisterReadFunction,
   type Request,
 } from './rtu-types'
 
-/** Read coils and write single coil requests: unit, function, 2 words, CRC. */
+/** Read coils, read registers and write single coil requests: unit, function, 2 words, CRC. */
 const FIXED_REQUEST_BYTES = 8
 /** Write multiple coils: unit, function, address, quantity, byte count, then the coil bytes. */
 const WRITE_MULTIPLE_HEADER_BYTES = 7
 
 /**
  * The frame for `request`, CRC included. Throws a RangeError for values the standard does not
- * allow: units 0 (broadcast, writes only) to 247, 1-2000 coils read, 1-1968 coils written.
+ * allow: units 0 (broadcast, writes only) to 247, 1-2000 coils read, 1-125 registers read,
+ * 1-1968 coils written, a range past address 65535.
  */
 export function encodeRequest(request: Request): Uint8Array {
   checkRange('unit', request.unit, BROADCAST_UNIT, MAX_RTU_UNIT)
@@ -44,8 +51,18 @@ export function encodeRequest(request: Request): Uint8Array {
         throw new RangeError('a read-coils request cannot be broadcast (unit 0): no unit answers')
       }
       checkRange('quantity of coils to read', request.quantity, 1, MAX_READ_COILS)
-      checkCoilRange(request.address, request.quantity)
+      checkSpan('coils', request.address, request.quantity)
       return frame(request.unit, READ_COILS, request.address, request.quantity)
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS: {
+      const name = functionName(request.fn)!
+      if (request.unit === BROADCAST_UNIT) {
+        throw new RangeError(`a ${name} request cannot be broadcast (unit 0): no unit answers`)
+      }
+      checkRange('quantity of registers to read', request.quantity, 1, MAX_READ_REGISTERS)
+      checkSpan('registers', request.address, request.quantity)
+      return frame(request.unit, request.fn, request.address, request.quantity)
+    }
     case WRITE_SINGLE_COIL:
       checkRange('address', request.address, 0, 0xffff)
       checkRange('value', request.value, 0, 0xffff)
@@ -53,7 +70,7 @@ export function encodeRequest(request: Request): Uint8Array {
     case WRITE_MULTIPLE_COILS: {
       const quantity = request.values.length
       checkRange('number of coils to write', quantity, 1, MAX_WRITE_COILS)
-      checkCoilRange(request.address, quantity)
+      checkSpan('coils', request.address, quantity)
       const coilBytes = packCoils(request.values)
       return withCrc(
         Uint8Array.of(
@@ -82,6 +99,13 @@ export function decodeRequest(frame: Uint8Array): Request {
       checkLength(frame, FIXED_REQUEST_BYTES, 'a read-coils request')
       checkCrc(frame)
       return { unit, fn: READ_COILS, address: readWord(frame, 2), quantity: readWord(frame, 4) }
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS: {
+      const fn = frame[1] as RegisterReadFunction
+      checkLength(frame, FIXED_REQUEST_BYTES, `a ${functionName(fn)!} request`)
+      checkCrc(frame)
+      return { unit, fn, address: readWord(frame, 2), quantity: readWord(frame, 4) }
+    }
     case WRITE_SINGLE_COIL:
       checkLength(frame, FIXED_REQUEST_BYTES, 'a write-single-coil request')
       checkCrc(frame)
@@ -122,6 +146,8 @@ export function requestLength(firstBytes: Uint8Array): number | undefined {
   if (firstBytes.length < 2) return undefined
   switch (firstBytes[1]) {
     case READ_COILS:
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS:
     case WRITE_SINGLE_COIL:
       return FIXED_REQUEST_BYTES
     case WRITE_MULTIPLE_COILS:

@@ -1,4 +1,5 @@
-// Responses from a relay board (the Modbus server) to the hub: bytes to values and back.
+// Responses from a relay board or a sensor transmitter (the Modbus server) to the hub: bytes
+// to values and back.
 import { withCrc } from './crc'
 import { hexByte } from './hex'
 import { ProtocolError } from './protocol-error'
@@ -11,19 +12,26 @@ import {
   checkResponseUnit,
   count,
   packCoils,
+  packWords,
   readWord,
   unknownFunctionError,
   unpackCoils,
+  unpackWords,
   wordBytes,
 } from './rtu-frame'
 import {
   EXCEPTION_FLAG,
+  functionName,
   isException,
   MAX_READ_COILS,
+  MAX_READ_REGISTERS,
   MAX_WRITE_COILS,
   READ_COILS,
+  READ_HOLDING_REGISTERS,
+  READ_INPUT_REGISTERS,
   WRITE_MULTIPLE_COILS,
   WRITE_SINGLE_COIL,
+  type RegisterReadFunction,
   type Response,
 } from './rtu-types'
 
@@ -31,13 +39,14 @@ import {
 const FIXED_RESPONSE_BYTES = 8
 /** Unit, function | 0x80, exception code, CRC. */
 const EXCEPTION_RESPONSE_BYTES = 5
-/** Read coils: unit, function, byte count, then the coil bytes and the CRC. */
+/** Reads (coils, registers): unit, function, byte count, then the data bytes and the CRC. */
 const READ_RESPONSE_HEADER_BYTES = 3
 
 /**
  * The frame for `response`, CRC included. Throws a RangeError for units outside 1-247 (a
- * broadcast is never answered), more than 2000 coils read or 1968 written, function codes
- * outside 1-127 or exception codes outside 1-255.
+ * broadcast is never answered), more than 2000 coils read or 1968 written, 0 or more than 125
+ * registers read or a register outside 0..0xFFFF, function codes outside 1-127 or exception
+ * codes outside 1-255.
  */
 export function encodeResponse(response: Response): Uint8Array {
   checkResponseUnit(response.unit)
@@ -51,6 +60,14 @@ export function encodeResponse(response: Response): Uint8Array {
       checkRange('number of coils read', response.values.length, 1, MAX_READ_COILS)
       const coilBytes = packCoils(response.values)
       return withCrc(Uint8Array.of(response.unit, READ_COILS, coilBytes.length, ...coilBytes))
+    }
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS: {
+      const { registers } = response
+      checkRange('number of registers read', registers.length, 1, MAX_READ_REGISTERS)
+      registers.forEach((word, i) => checkRange(`register ${i}`, word, 0, 0xffff))
+      const bytes = packWords(registers)
+      return withCrc(Uint8Array.of(response.unit, response.fn, bytes.length, ...bytes))
     }
     case WRITE_SINGLE_COIL:
       checkRange('address', response.address, 0, 0xffff)
@@ -98,6 +115,9 @@ export function decodeResponse(frame: Uint8Array): Response {
       const values = unpackCoils(frame.subarray(READ_RESPONSE_HEADER_BYTES, -2), byteCount * 8)
       return { unit, fn: READ_COILS, values }
     }
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS:
+      return decodeRegisters(frame, fnByte)
     case WRITE_SINGLE_COIL:
       checkLength(frame, FIXED_RESPONSE_BYTES, 'a write-single-coil response')
       checkCrc(frame)
@@ -118,7 +138,7 @@ export function decodeResponse(frame: Uint8Array): Response {
 
 /**
  * How many bytes the response starting with `firstBytes` has, or undefined while too few have
- * arrived to tell (2, or 3 for read coils). Exception responses have 5. Throws a ProtocolError
+ * arrived to tell (2, or 3 for reads of coils or registers). Exception responses have 5. Throws a ProtocolError
  * for an unknown function.
  */
 export function responseLength(firstBytes: Uint8Array): number | undefined {
@@ -127,6 +147,8 @@ export function responseLength(firstBytes: Uint8Array): number | undefined {
   if (fnByte & EXCEPTION_FLAG) return EXCEPTION_RESPONSE_BYTES
   switch (fnByte) {
     case READ_COILS:
+    case READ_HOLDING_REGISTERS:
+    case READ_INPUT_REGISTERS:
       if (firstBytes.length < READ_RESPONSE_HEADER_BYTES) return undefined
       return READ_RESPONSE_HEADER_BYTES + firstBytes[2]! + 2
     case WRITE_SINGLE_COIL:
@@ -135,6 +157,29 @@ export function responseLength(firstBytes: Uint8Array): number | undefined {
     default:
       throw new ProtocolError('unknown-function', `unknown function ${hexByte(fnByte)}`)
   }
+}
+
+/** A 0x03 or 0x04 response: a byte count of 2 to 250, even, and that many bytes of words. */
+function decodeRegisters(frame: Uint8Array, fn: RegisterReadFunction): Response {
+  const what = `a ${functionName(fn)!} response`
+  if (frame.length < READ_RESPONSE_HEADER_BYTES) {
+    checkAtLeast(frame, READ_RESPONSE_HEADER_BYTES + 2 + 2, what)
+  }
+  const byteCount = frame[2]!
+  checkLength(
+    frame,
+    READ_RESPONSE_HEADER_BYTES + byteCount + 2,
+    `${what} with ${count(byteCount, 'data byte')}`,
+  )
+  checkCrc(frame)
+  if (byteCount === 0 || byteCount % 2 === 1 || byteCount > MAX_READ_REGISTERS * 2) {
+    throw new ProtocolError(
+      'malformed',
+      `byte count ${byteCount}: ${what} holds 1 to ${MAX_READ_REGISTERS} registers of 2 bytes each`,
+    )
+  }
+  const registers = unpackWords(frame.subarray(READ_RESPONSE_HEADER_BYTES, -2))
+  return { unit: frame[0]!, fn, registers }
 }
 
 function fixed(unit: number, fn: number, first: number, second: number): Uint8Array {

@@ -1,12 +1,17 @@
-// The Modbus RTU requests and responses a relay board speaks, as plain data.
+// The Modbus RTU requests and responses of relay boards and sensor transmitters, as plain data.
 
 export const READ_COILS = 0x01
+export const READ_HOLDING_REGISTERS = 0x03
+export const READ_INPUT_REGISTERS = 0x04
 export const WRITE_SINGLE_COIL = 0x05
 export const WRITE_MULTIPLE_COILS = 0x0f
 
+/** The two functions that read 16-bit registers; transmitters offer one or both. */
+export type RegisterReadFunction = typeof READ_HOLDING_REGISTERS | typeof READ_INPUT_REGISTERS
+
 /** The function codes this package encodes and decodes. */
 export type FunctionCode =
-  typeof READ_COILS | typeof WRITE_SINGLE_COIL | typeof WRITE_MULTIPLE_COILS
+  typeof READ_COILS | RegisterReadFunction | typeof WRITE_SINGLE_COIL | typeof WRITE_MULTIPLE_COILS
 
 /** Value of a write-single-coil request that switches the coil on. */
 export const COIL_ON = 0xff00
@@ -18,6 +23,8 @@ export const BROADCAST_UNIT = 0
 export const MAX_RTU_UNIT = 247
 /** Most coils one read-coils request may ask for. */
 export const MAX_READ_COILS = 2000
+/** Most registers one 0x03 or 0x04 request may read. */
+export const MAX_READ_REGISTERS = 125
 /** Most coils one write-multiple-coils request may set. */
 export const MAX_WRITE_COILS = 1968
 /** Bit set in the function byte of an exception response. */
@@ -28,6 +35,14 @@ export const MAX_FRAME_BYTES = 256
 export interface ReadCoilsRequest {
   unit: number
   fn: typeof READ_COILS
+  address: number
+  quantity: number
+}
+
+/** Reads `quantity` registers from `address` on, by 0x03 (holding) or 0x04 (input). */
+export interface ReadRegistersRequest {
+  unit: number
+  fn: RegisterReadFunction
   address: number
   quantity: number
 }
@@ -47,7 +62,8 @@ export interface WriteMultipleCoilsRequest {
   values: readonly boolean[]
 }
 
-export type Request = ReadCoilsRequest | WriteSingleCoilRequest | WriteMultipleCoilsRequest
+export type Request =
+  ReadCoilsRequest | ReadRegistersRequest | WriteSingleCoilRequest | WriteMultipleCoilsRequest
 
 /**
  * The coil states, as many as the response's bytes hold (a multiple of 8: the unused bits of
@@ -57,6 +73,16 @@ export interface ReadCoilsResponse {
   unit: number
   fn: typeof READ_COILS
   values: boolean[]
+}
+
+/**
+ * The registers read, each a 16-bit word 0..0xFFFF as sent (high byte first); what a word
+ * means (signed, scaled) is the reader's business: see `registerValue`.
+ */
+export interface ReadRegistersResponse {
+  unit: number
+  fn: RegisterReadFunction
+  registers: number[]
 }
 
 /** The echo of the request. */
@@ -82,10 +108,19 @@ export interface ExceptionResponse {
 }
 
 export type Response =
-  ReadCoilsResponse | WriteSingleCoilResponse | WriteMultipleCoilsResponse | ExceptionResponse
+  | ReadCoilsResponse
+  | ReadRegistersResponse
+  | WriteSingleCoilResponse
+  | WriteMultipleCoilsResponse
+  | ExceptionResponse
 
 /** Any response but an exception. */
 export type NormalResponse = Exclude<Response, ExceptionResponse>
+
+/** Whether `fn` is 0x03 or 0x04. */
+export function isRegisterRead(fn: number): fn is RegisterReadFunction {
+  return fn === READ_HOLDING_REGISTERS || fn === READ_INPUT_REGISTERS
+}
 
 export function isException(response: Response): response is ExceptionResponse {
   return 'exception' in response
@@ -93,6 +128,8 @@ export function isException(response: Response): response is ExceptionResponse {
 
 const FUNCTION_NAMES: Readonly<Record<number, string>> = {
   [READ_COILS]: 'read-coils',
+  [READ_HOLDING_REGISTERS]: 'read-holding-registers',
+  [READ_INPUT_REGISTERS]: 'read-input-registers',
   [WRITE_SINGLE_COIL]: 'write-single-coil',
   [WRITE_MULTIPLE_COILS]: 'write-multiple-coils',
 }

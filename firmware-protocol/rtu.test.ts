@@ -155,7 +155,7 @@ describe('frame lengths from the first bytes', () => {
 
   it('cannot tell the length of an unknown function', () => {
     expect(() => requestLength(fromHex('01 2B'))).toThrow('unknown function 0x2B')
-    expect(() => responseLength(fromHex('01 03'))).toThrow('unknown function 0x03')
+    expect(() => responseLength(fromHex('01 2B'))).toThrow('unknown function 0x2B')
   })
 })
 

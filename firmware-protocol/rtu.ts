@@ -1,5 +1,6 @@
-// Modbus RTU for relay boards, in one import: frames of functions 0x01, 0x05 and 0x0F and
-// exception responses, each with its CRC-16/MODBUS. See README.md for the spec.
+// Modbus RTU for relay boards and sensor transmitters, in one import: frames of functions 0x01,
+// 0x03, 0x04, 0x05 and 0x0F and exception responses, each with its CRC-16/MODBUS. See
+// README.md for the spec.
 export { crc16modbus, hasValidCrc, withCrc } from './crc'
 export { fromHex, toHex } from './hex'
 export {

@@ -38,6 +38,7 @@ import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
 import { isPageRequest, sendAppPage, uiPlugin } from './ui'
+import { listeningPort, uiAddress } from './ui-address'
 import { logInternalError, notFound } from './errors'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -195,9 +196,9 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     automations,
     positions,
     nextRunAt: (id) => engine.scheduler.nextRunAt(id),
-    runAutomation: (viewer, id) => {
+    runAutomation: (viewer, id, source = 'manual') => {
       automations.get(viewer, id)
-      return engine.runner.start(id, 'manual')
+      return engine.runner.start(id, source)
     },
     cancelRun: async (viewer, runId) => {
       checkId('runId', runId)
@@ -235,8 +236,9 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         blinds,
         automations,
         positions,
-        runAutomation: services.runAutomation,
+        runAutomation: (viewer, id) => services.runAutomation(viewer, id, 'mqtt'),
         busStatus,
+        uiUrl: () => uiAddress({ ...config, port: listeningPort(app) ?? config.port }),
         ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
       })
     : null
@@ -290,7 +292,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   purge.unref()
   await bus.start()
   engine.start()
-  mqtt?.start()
+  // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
+  app.addHook('onListen', () => mqtt?.start())
   pv?.start()
   shading.start()
   app.addHook('preClose', async () => {

@@ -4,33 +4,20 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { backupDatabase, describeBackup } from './backup/backup'
 import { describeRestore, restoreDatabase } from './backup/restore'
-import { ConfigError, loadConfig, parseServeFlags } from './config'
+import { isCommand, usage } from './cli-usage'
+import { ConfigError, loadConfig, parseServeFlags, SettingError, type Flags } from './config'
 import { openDatabase } from './db/open'
 import { SessionRepository } from './db/sessions'
 import { UserRepository } from './db/users'
 import { HubError } from './errors'
 import { HubEvents } from './events'
-import { EMULATOR_USAGE, runEmulator } from './emulator-command'
+import { runEmulator } from './emulator-command'
 import { serve } from './main'
-import { runSunSpecEmulator, SUNSPEC_EMULATOR_USAGE } from './pv/emulator-command'
+import { endWithNpm } from './parent-watch'
+import { hubVersion } from './paths'
+import { badValue, UsageError } from './usage-error'
+import { runSunSpecEmulator } from './pv/emulator-command'
 import { checkPassword } from './validation/fields'
-
-const USAGE = `Usage:
-  lamella [serve] [--host H] [--port N] [--db FILE] [--serial PATH|emulator] [--baud N]
-                  [--parity none|even|odd] [--pulse device|hub] [--dead-time-ms N]
-                  [--lat DEG --lon DEG] [--tz ZONE] [--log-level LEVEL]
-                  [--pv modbus-tcp://HOST[:PORT][?unit=N]]
-  lamella user add NAME [--admin] [--db FILE]   create a user; password from stdin or a prompt
-  lamella user passwd NAME [--db FILE]          set a user's password and end their sessions
-  lamella backup FILE [--force] [--db FILE]     copy the database to FILE, also while the hub runs
-  lamella restore FILE [--db FILE]              put a backup in place; only while the hub is stopped
-  ${EMULATOR_USAGE}
-  ${SUNSPEC_EMULATOR_USAGE}
-  lamella help
-
-Every flag of serve has a variable (LAMELLA_HOST, LAMELLA_PORT, ...); see README.md.`
-
-class UsageError extends Error {}
 
 /** Reads a password: typed twice at a hidden prompt on a terminal, else the first line of stdin. */
 async function readPassword(): Promise<string> {
@@ -55,7 +42,7 @@ async function readPassword(): Promise<string> {
     })
   const first = await ask('Password: ')
   const second = await ask('Password again: ')
-  if (first !== second) throw new UsageError('the two passwords differ')
+  if (first !== second) throw badValue('the two passwords differ')
   return first
 }
 
@@ -68,7 +55,7 @@ async function userCommand(args: string[]): Promise<void> {
   })
   const [action, name] = positionals
   if ((action !== 'add' && action !== 'passwd') || !name || positionals.length !== 2) {
-    throw new UsageError('expected: user add NAME [--admin]  or  user passwd NAME')
+    throw new UsageError('expected: user add NAME [--admin]  or  user passwd NAME', 'user')
   }
   const config = loadConfig(process.env, { db: values.db })
   const database = openDatabase(config.dbPath)
@@ -104,16 +91,36 @@ function fileCommand(command: 'backup' | 'restore', args: string[]) {
     allowPositionals: true,
     strict: true,
   })
-  if (positionals.length !== 1) throw new UsageError(`expected: ${command} FILE`)
+  if (positionals.length !== 1) throw new UsageError(`expected: ${command} FILE`, command)
   const { dbPath } = loadConfig(process.env, { db: values.db as string | undefined })
   return { file: positionals[0]!, dbPath, force: values.force === true }
 }
 
+/** Whether the words ask for help or the version rather than for the command itself. */
+function helpOrVersion(words: string[]): 'help' | 'version' | null {
+  if (words.some((w) => w === '--help' || w === '-h')) return 'help'
+  if (words.includes('--version')) return 'version'
+  return null
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const [command = 'serve', ...rest] = argv
+  const [first = 'serve', ...more] = argv
+  // `lamella --port 9000` is `lamella serve --port 9000`.
+  const bare = first.startsWith('-')
+  const word = bare ? 'serve' : first
+  const rest = bare ? argv : more
+  // Whose usage fits a mistake or a --help: that command's, or everything's.
+  const command = !bare && isCommand(word) ? word : undefined
+  // The flags that gave values, so an error can name the flag rather than only its variable.
+  let flags: Flags = {}
   try {
-    if (command === 'help' || command === '--help' || command === '-h') {
-      console.log(USAGE)
+    const asked = word === 'help' ? 'help' : helpOrVersion(argv)
+    if (asked === 'version') {
+      console.log(`lamella ${hubVersion}`)
+      return 0
+    }
+    if (asked === 'help') {
+      console.log(usage(command))
       return 0
     }
     if (command === 'user') {
@@ -136,11 +143,15 @@ export async function main(argv: string[]): Promise<number> {
       await (sunspec ? runSunSpecEmulator(rest) : runEmulator(rest))
       return 0
     }
-    const serveArgs = command === 'serve' ? rest : command.startsWith('--') ? argv : null
-    if (!serveArgs) throw new UsageError(`unknown command ${command}`)
-    await serve(loadConfig(process.env, parseServeFlags(serveArgs)))
+    if (word !== 'serve') throw new UsageError(`unknown command ${word}`)
+    flags = parseServeFlags(rest)
+    await serve(loadConfig(process.env, flags))
     return -1 // serving: the process lives on until a signal
   } catch (err) {
+    if (err instanceof SettingError) {
+      console.error(`lamella: config: ${err.line(flags)}`)
+      return 2
+    }
     if (err instanceof ConfigError) {
       console.error(`lamella: config: ${err.message}`)
       return 2
@@ -150,7 +161,10 @@ export async function main(argv: string[]): Promise<number> {
       err instanceof UsageError ||
       (typeof errorCode === 'string' && errorCode.startsWith('ERR_PARSE_ARGS'))
     ) {
-      console.error(`lamella: ${(err as Error).message}\n\n${USAGE}`)
+      const asked = err instanceof UsageError ? err.usage : 'all'
+      const about = asked !== 'all' ? asked : command
+      const text = about === 'none' ? '' : `\n\n${usage(about)}`
+      console.error(`lamella: ${(err as Error).message}${text}`)
       return 2
     }
     if (err instanceof HubError) {
@@ -162,5 +176,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+endWithNpm(process.env)
 const code = await main(process.argv.slice(2))
 if (code >= 0) process.exitCode = code

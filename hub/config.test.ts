@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       clock: 'auto',
       development: false,
+      publicUrl: undefined,
       mqtt: undefined,
       pv: undefined,
     })
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       LAMELLA_HUB_ID: 'upstairs',
       LAMELLA_HA_DISCOVERY: '',
       LAMELLA_PV: 'modbus-tcp://192.168.1.20:1502?unit=3',
+      LAMELLA_PUBLIC_URL: 'https://blinds.example.lan/lamella/',
     })
     expect(config).toEqual<Config>({
       host: '127.0.0.1',
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       clock: 'trust',
       development: true,
+      publicUrl: 'https://blinds.example.lan/lamella/',
       mqtt: {
         url: 'mqtts://broker.lan:8884',
         username: 'lamella',
@@ -87,6 +90,32 @@ describe('loadConfig', () => {
         unit: 3,
       },
     })
+  })
+
+  describe('the public URL', () => {
+    it('is worked out from host and port when LAMELLA_PUBLIC_URL is not set', () => {
+      expect(loadConfig({ LAMELLA_PUBLIC_URL: ' ' }).publicUrl).toBeUndefined()
+      expect(loadConfig({ LAMELLA_PUBLIC_URL: 'http://lamella.local:8080' }).publicUrl).toBe(
+        'http://lamella.local:8080/',
+      )
+    })
+
+    it.each([
+      ['lamella.local:8080', 'lamella.local:8080'],
+      ['ftp://lamella.local/', 'ftp://lamella.local/'],
+      ['http://lamella.local/?token=1', 'http://lamella.local/?token=1'],
+      ['http://lamella.local/#home', 'http://lamella.local/#home'],
+      ['http://admin:secret@lamella.local/', 'http://***@lamella.local/'],
+    ])(
+      'stops the start when LAMELLA_PUBLIC_URL is %j, in one line without a password',
+      (value, shown) => {
+        const err = configError({ LAMELLA_PUBLIC_URL: value })
+        expect(err.message).toBe(
+          'LAMELLA_PUBLIC_URL must be the http:// or https:// address browsers open the hub at, ' +
+            `such as http://lamella.local:8080, without user, query or fragment (got "${shown}")`,
+        )
+      },
+    )
   })
 
   describe('PV', () => {
@@ -330,9 +359,15 @@ describe('loadConfig', () => {
     })
   })
 
-  it('names the variable when the flag that overrides it is bad', () => {
+  it('names the flag and its variable when the flag that overrides the variable is bad', () => {
     expect(configError({ LAMELLA_PORT: '8080' }, { port: 'abc' }).message).toBe(
-      'LAMELLA_PORT must be an integer from 0 to 65535 (got "abc")',
+      '--port (LAMELLA_PORT) must be an integer from 0 to 65535 (got "abc")',
+    )
+    expect(configError({}, { clock: 'never' }).message).toBe(
+      '--clock (LAMELLA_CLOCK) must be one of auto, trust (got "never")',
+    )
+    expect(configError({}, { pv: 'http://inverter' }).message).toMatch(
+      /^--pv \(LAMELLA_PV\) must be /,
     )
   })
 

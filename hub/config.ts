@@ -33,6 +33,11 @@ export interface Config {
   clock: 'auto' | 'trust'
   /** GraphiQL and schema introspection are on only in development. */
   development: boolean
+  /**
+   * The web UI's address as browsers reach it (LAMELLA_PUBLIC_URL), for links other systems
+   * show, such as Home Assistant's "Visit"; undefined: worked out from host and port (hub/ui-address).
+   */
+  publicUrl: string | undefined
   /** The MQTT link (hub/mqtt), off while undefined. */
   mqtt: MqttSettings | undefined
   /** The PV inverter read over SunSpec (hub/pv), off while undefined. */
@@ -46,51 +51,92 @@ export class ConfigError extends Error {
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200]
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-/** Each setting: its variable, its flag, and its default. */
+/** Each setting: its variable, its flag, what its value looks like, and its default. */
 const SETTINGS = {
-  host: { env: 'LAMELLA_HOST', flag: 'host', fallback: '0.0.0.0' },
-  port: { env: 'LAMELLA_PORT', flag: 'port', fallback: '8080' },
-  dbPath: { env: 'LAMELLA_DB', flag: 'db', fallback: './data/lamella.db' },
-  serial: { env: 'LAMELLA_SERIAL', flag: 'serial', fallback: 'emulator' },
-  baud: { env: 'LAMELLA_BAUD', flag: 'baud', fallback: '9600' },
-  parity: { env: 'LAMELLA_PARITY', flag: 'parity', fallback: 'none' },
-  pulse: { env: 'LAMELLA_PULSE', flag: 'pulse', fallback: 'device' },
-  deadTimeMs: { env: 'LAMELLA_DEAD_TIME_MS', flag: 'dead-time-ms', fallback: '1000' },
-  lat: { env: 'LAMELLA_LAT', flag: 'lat', fallback: '' },
-  lon: { env: 'LAMELLA_LON', flag: 'lon', fallback: '' },
-  timeZone: { env: 'TZ', flag: 'tz', fallback: '' },
-  logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', fallback: 'info' },
-  clock: { env: 'LAMELLA_CLOCK', flag: 'clock', fallback: 'auto' },
-  pv: { env: 'LAMELLA_PV', flag: 'pv', fallback: '' },
+  host: { env: 'LAMELLA_HOST', flag: 'host', value: 'ADDRESS', fallback: '0.0.0.0' },
+  port: { env: 'LAMELLA_PORT', flag: 'port', value: 'N', fallback: '8080' },
+  dbPath: { env: 'LAMELLA_DB', flag: 'db', value: 'FILE', fallback: './data/lamella.db' },
+  serial: { env: 'LAMELLA_SERIAL', flag: 'serial', value: 'PATH|emulator', fallback: 'emulator' },
+  baud: { env: 'LAMELLA_BAUD', flag: 'baud', value: 'N', fallback: '9600' },
+  parity: { env: 'LAMELLA_PARITY', flag: 'parity', value: 'none|even|odd', fallback: 'none' },
+  pulse: { env: 'LAMELLA_PULSE', flag: 'pulse', value: 'device|hub', fallback: 'device' },
+  deadTimeMs: { env: 'LAMELLA_DEAD_TIME_MS', flag: 'dead-time-ms', value: 'MS', fallback: '1000' },
+  lat: { env: 'LAMELLA_LAT', flag: 'lat', value: 'DEGREES', fallback: '' },
+  lon: { env: 'LAMELLA_LON', flag: 'lon', value: 'DEGREES', fallback: '' },
+  timeZone: { env: 'TZ', flag: 'tz', value: 'ZONE', fallback: '' },
+  logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', value: 'LEVEL', fallback: 'info' },
+  clock: { env: 'LAMELLA_CLOCK', flag: 'clock', value: 'auto|trust', fallback: 'auto' },
+  pv: { env: 'LAMELLA_PV', flag: 'pv', value: 'modbus-tcp://HOST[:PORT][?unit=N]', fallback: '' },
 } as const
 
-type SettingName = keyof typeof SETTINGS
+export type SettingName = keyof typeof SETTINGS
+/** The flags of `lamella serve` as given, by flag name without the dashes. */
+export type Flags = Record<string, string | undefined>
 
 export const CONFIG_FLAGS = Object.values(SETTINGS).map((s) => s.flag)
 
-function fail(name: SettingName, accepts: string, got: string): never {
-  throw new ConfigError(`${SETTINGS[name].env} must be ${accepts} (got "${got}")`)
+/** Each setting's variable, flag, value and default, for the usage text. */
+export const SETTING_LIST: readonly {
+  env: string
+  flag: string
+  value: string
+  fallback: string
+}[] = Object.values(SETTINGS)
+
+/** What a message calls a setting: its flag and variable when the flag gave the value. */
+export function settingLabel(name: SettingName, flags: Flags = {}): string {
+  const s = SETTINGS[name]
+  return flags[s.flag] !== undefined ? `--${s.flag} (${s.env})` : s.env
 }
 
-function integerIn(name: SettingName, raw: string, min: number, max: number): number {
+/**
+ * A setting that passed the checks here but failed when the hub used it: a port in use, a host
+ * that does not resolve, a database path that is a folder. Exit code 2, like every ConfigError;
+ * `line(flags)` names the flag when the value came from one.
+ */
+export class SettingError extends ConfigError {
+  constructor(
+    readonly setting: SettingName,
+    readonly accepts: string,
+    readonly got: string,
+    /** What was wrong with the value, when "must be" alone does not say it. */
+    readonly why?: string,
+  ) {
+    super(settingLine(SETTINGS[setting].env, accepts, got, why))
+  }
+
+  line(flags: Flags): string {
+    return settingLine(settingLabel(this.setting, flags), this.accepts, this.got, this.why)
+  }
+}
+
+function settingLine(label: string, accepts: string, got: string, why?: string): string {
+  return `${label} must be ${accepts} (got "${got}"${why ? `: ${why}` : ''})`
+}
+
+function fail(label: string, accepts: string, got: string): never {
+  throw new ConfigError(settingLine(label, accepts, got))
+}
+
+function integerIn(label: string, raw: string, min: number, max: number): number {
   const n = Number(raw)
   if (!/^-?\d+$/.test(raw.trim()) || n < min || n > max) {
-    fail(name, `an integer from ${min} to ${max}`, raw)
+    fail(label, `an integer from ${min} to ${max}`, raw)
   }
   return n
 }
 
-function numberIn(name: SettingName, raw: string, min: number, max: number): number {
+function numberIn(label: string, raw: string, min: number, max: number): number {
   const n = Number(raw)
   if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-    fail(name, `a number from ${min} to ${max}`, raw)
+    fail(label, `a number from ${min} to ${max}`, raw)
   }
   return n
 }
 
-function oneOf<T extends string>(name: SettingName, raw: string, values: readonly T[]): T {
+function oneOf<T extends string>(label: string, raw: string, values: readonly T[]): T {
   const v = raw.trim().toLowerCase()
-  if (!(values as readonly string[]).includes(v)) fail(name, `one of ${values.join(', ')}`, raw)
+  if (!(values as readonly string[]).includes(v)) fail(label, `one of ${values.join(', ')}`, raw)
   return v as T
 }
 
@@ -99,6 +145,29 @@ function isValidHost(host: string): boolean {
     isIP(host) !== 0 ||
     /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)
   )
+}
+
+/** An http(s) URL with a host, without credentials, query or fragment; a path is fine (a proxy). */
+function publicUrl(raw: string | undefined): string | undefined {
+  const value = (raw ?? '').trim()
+  if (value === '') return undefined
+  // Whatever stood before an '@' may be a password: never echoed.
+  const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1***@')
+  const fail = (): never => {
+    throw new ConfigError(
+      'LAMELLA_PUBLIC_URL must be the http:// or https:// address browsers open the hub at, ' +
+        `such as http://lamella.local:8080, without user, query or fragment (got "${shown}")`,
+    )
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail()
+  }
+  const plain = url.username === '' && url.password === '' && url.search === '' && url.hash === ''
+  if (!['http:', 'https:'].includes(url.protocol) || url.hostname === '' || !plain) fail()
+  return url.href
 }
 
 function isValidTimeZone(tz: string): boolean {
@@ -125,49 +194,54 @@ export function parseServeFlags(argv: string[]): Record<string, string> {
   }
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  flags: Record<string, string | undefined> = {},
-): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = {}): Config {
   const raw = (name: SettingName): string => {
     const s = SETTINGS[name]
     return flags[s.flag] ?? env[s.env] ?? s.fallback
   }
+  const label = (name: SettingName) => settingLabel(name, flags)
 
   const host = raw('host').trim()
-  if (!isValidHost(host)) fail('host', 'an IP address or host name', host)
+  if (!isValidHost(host)) fail(label('host'), 'an IP address or host name', host)
 
   const dbPath = raw('dbPath').trim()
-  if (dbPath === '') fail('dbPath', 'a file path', dbPath)
+  if (dbPath === '') fail(label('dbPath'), 'a file path', dbPath)
 
   const serial = raw('serial').trim()
   if (serial !== 'emulator' && !serial.startsWith('/')) {
-    fail('serial', 'an absolute device path such as /dev/ttyUSB0, or emulator', serial)
+    fail(label('serial'), 'an absolute device path such as /dev/ttyUSB0, or emulator', serial)
   }
 
   const baud = Number(raw('baud'))
-  if (!BAUD_RATES.includes(baud)) fail('baud', `one of ${BAUD_RATES.join(', ')}`, raw('baud'))
+  if (!BAUD_RATES.includes(baud))
+    fail(label('baud'), `one of ${BAUD_RATES.join(', ')}`, raw('baud'))
 
   const latRaw = raw('lat').trim()
   const lonRaw = raw('lon').trim()
   let location: Config['location']
   if (latRaw !== '' || lonRaw !== '') {
-    if (latRaw === '') fail('lat', 'set together with LAMELLA_LON, a number from -90 to 90', latRaw)
+    if (latRaw === '')
+      fail(label('lat'), 'set together with LAMELLA_LON, a number from -90 to 90', latRaw)
     if (lonRaw === '')
-      fail('lon', 'set together with LAMELLA_LAT, a number from -180 to 180', lonRaw)
-    location = { lat: numberIn('lat', latRaw, -90, 90), lon: numberIn('lon', lonRaw, -180, 180) }
+      fail(label('lon'), 'set together with LAMELLA_LAT, a number from -180 to 180', lonRaw)
+    location = {
+      lat: numberIn(label('lat'), latRaw, -90, 90),
+      lon: numberIn(label('lon'), lonRaw, -180, 180),
+    }
   }
 
   let timeZone = raw('timeZone').trim()
   if (timeZone === '') timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
   else if (!isValidTimeZone(timeZone))
-    fail('timeZone', 'an IANA time zone such as Europe/Berlin', timeZone)
+    fail(label('timeZone'), 'an IANA time zone such as Europe/Berlin', timeZone)
 
   const adminPassword = env.LAMELLA_ADMIN_PASSWORD || undefined
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 256)) {
     // The value is a secret: name the rule, never echo it.
     throw new ConfigError('LAMELLA_ADMIN_PASSWORD must be 8 to 256 characters long')
   }
+
+  const publicUrlSetting = publicUrl(env.LAMELLA_PUBLIC_URL)
 
   let mqtt: MqttSettings | undefined
   try {
@@ -181,25 +255,28 @@ export function loadConfig(
   try {
     pv = pvSettings(raw('pv'))
   } catch (err) {
-    if (err instanceof PvSettingError) throw new ConfigError(err.message)
+    if (err instanceof PvSettingError) {
+      throw new ConfigError(err.message.replace(/^LAMELLA_PV\b/, label('pv')))
+    }
     throw err
   }
 
   return {
     host,
-    port: integerIn('port', raw('port'), 0, 65535),
+    port: integerIn(label('port'), raw('port'), 0, 65535),
     dbPath,
     serial,
     baud,
-    parity: oneOf('parity', raw('parity'), ['none', 'even', 'odd'] as const),
-    pulse: oneOf('pulse', raw('pulse'), ['device', 'hub'] as const),
-    deadTimeMs: integerIn('deadTimeMs', raw('deadTimeMs'), 0, 60000),
+    parity: oneOf(label('parity'), raw('parity'), ['none', 'even', 'odd'] as const),
+    pulse: oneOf(label('pulse'), raw('pulse'), ['device', 'hub'] as const),
+    deadTimeMs: integerIn(label('deadTimeMs'), raw('deadTimeMs'), 0, 60000),
     adminPassword,
     location,
     timeZone,
-    logLevel: oneOf('logLevel', raw('logLevel'), LOG_LEVELS),
-    clock: oneOf('clock', raw('clock'), ['auto', 'trust'] as const),
+    logLevel: oneOf(label('logLevel'), raw('logLevel'), LOG_LEVELS),
+    clock: oneOf(label('clock'), raw('clock'), ['auto', 'trust'] as const),
     development: env.NODE_ENV === 'development',
+    publicUrl: publicUrlSetting,
     mqtt,
     pv,
   }

@@ -2,22 +2,86 @@
 // pseudo-terminal pair (socat's, or scripts/pty-pair.py's), answering with wire timing at the
 // configured baud rate. Every coil change is printed as one JSON line, so a person (or a test)
 // can watch the relays; with --motors, coil pairs drive simulated blind motors, and each
-// motor's true position is printed whenever its relays change.
+// motor's true position is printed whenever its relays change; with --weather, a weather
+// sensor unit answers beside the relay units, and its weather is printed each minute and at
+// each change of the script's step.
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { RelayBoardEmulator, type Fault } from '../firmware-protocol/emulator'
+import { DEFAULT_WEATHER_UNIT, type WeatherSensorUnit } from '../firmware-protocol/emulator-weather'
 import { MotorSimulator, parseMotors } from '../firmware-protocol/motors'
+import {
+  builtInWeather,
+  isWeatherScriptName,
+  nextWeatherLineAfter,
+  parseWeatherFile,
+  type WeatherScript,
+} from '../firmware-protocol/weather-script'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
+import { badValue, UsageError } from './usage-error'
 
 export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
                  [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
-                 [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]`
+                 [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]
+                 [--weather calm|gusty|storm|FILE.json [--weather-unit 10]]`
 
 function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
   const slow = /^slow:(\d+)$/.exec(text)
   if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
-  throw new Error(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+  throw badValue(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+}
+
+/** A built-in script by name, else the JSON file of steps at that path. */
+function loadWeather(text: string): WeatherScript {
+  if (isWeatherScriptName(text)) return builtInWeather(text)
+  let content: string
+  try {
+    content = readFileSync(text, 'utf8')
+  } catch (error) {
+    throw new Error(
+      `--weather must be calm, gusty, storm or a JSON file of steps; cannot read "${text}": ${(error as Error).message}`,
+      { cause: error },
+    )
+  }
+  return parseWeatherFile(content, text)
+}
+
+function parseWeatherUnit(text: string, relayUnits: number[]): number {
+  const unit = Number(text)
+  if (!/^\d+$/.test(text) || unit < 1 || unit > 247 || relayUnits.includes(unit)) {
+    throw new Error(
+      `--weather-unit must be a unit from 1 to 247 other than the relay units ${relayUnits.join(',')} (got "${text}")`,
+    )
+  }
+  return unit
+}
+
+/**
+ * Prints the sensor's weather as one JSON line now, at each whole minute since the start and at
+ * each change of the script's step; returns the function that stops it.
+ */
+function printWeather(sensor: WeatherSensorUnit): () => void {
+  let timer: NodeJS.Timeout | undefined
+  const print = (elapsedMs: number) => {
+    const { wind, rain, temperatureC, step } = sensor.reading(elapsedMs)
+    const at = new Date(sensor.startedAt + elapsedMs).toISOString()
+    console.log(JSON.stringify({ at, unit: sensor.unit, wind, rain, temperatureC, step }))
+  }
+  const scheduleAfter = (elapsedMs: number) => {
+    const next = nextWeatherLineAfter(sensor.script, elapsedMs)
+    timer = setTimeout(
+      () => {
+        print(next)
+        scheduleAfter(next)
+      },
+      Math.max(0, next - sensor.elapsedMs()),
+    )
+  }
+  print(0)
+  scheduleAfter(0)
+  return () => clearTimeout(timer)
 }
 
 export async function runEmulator(args: string[]): Promise<void> {
@@ -31,10 +95,19 @@ export async function runEmulator(args: string[]): Promise<void> {
       coils: { type: 'string', default: '32' },
       fault: { type: 'string', default: 'none' },
       motors: { type: 'string', default: '' },
+      weather: { type: 'string' },
+      'weather-unit': { type: 'string' },
     },
     strict: true,
   })
-  if (!values.port) throw new Error(`--port is required\n\n${EMULATOR_USAGE}`)
+  if (values.port === undefined) {
+    throw new UsageError('which emulator? Give --port PATH or --sunspec HOST:PORT', 'emulator')
+  }
+  if (!values.port.startsWith('/')) {
+    throw badValue(
+      `--port must be an absolute device path such as /dev/pts/5 (got "${values.port}")`,
+    )
+  }
   const config = loadConfig(process.env, {
     serial: values.port,
     baud: values.baud,
@@ -42,14 +115,25 @@ export async function runEmulator(args: string[]): Promise<void> {
   })
   const units = values.units.split(',').map((u) => Number(u.trim()))
   if (units.some((u) => !Number.isInteger(u) || u < 1 || u > 247)) {
-    throw new Error(`--units must list units from 1 to 247 (got "${values.units}")`)
+    throw badValue(`--units must list units from 1 to 247 (got "${values.units}")`)
   }
+  if (values['weather-unit'] !== undefined && values.weather === undefined) {
+    throw new Error('--weather-unit needs --weather: calm, gusty, storm or a JSON file of steps')
+  }
+  const weather =
+    values.weather === undefined
+      ? undefined
+      : {
+          unit: parseWeatherUnit(values['weather-unit'] ?? String(DEFAULT_WEATHER_UNIT), units),
+          script: loadWeather(values.weather),
+        }
   const emulator = new RelayBoardEmulator({
     units,
     coilsPerUnit: Number(values.coils),
     baud: config.baud,
     parity: config.parity,
     now: Date.now,
+    weather,
   })
   emulator.setFault(parseFault(values.fault))
   emulator.onChange((c) => {
@@ -82,9 +166,12 @@ export async function runEmulator(args: string[]): Promise<void> {
   await link.open()
   const connection = emulator.attach((bytes) => void link.write(bytes).catch(() => undefined))
   link.onData((chunk) => connection.receive(chunk))
+  const sensor = emulator.weather
+  const weatherUnit = sensor ? ` and weather unit ${sensor.unit} (${sensor.script.name})` : ''
   console.error(
-    `lamella emulator: units ${units.join(',')} on ${config.serial} at ${config.baud} baud`,
+    `lamella emulator: units ${units.join(',')}${weatherUnit} on ${config.serial} at ${config.baud} baud`,
   )
+  const stopWeather = sensor ? printWeather(sensor) : () => undefined
 
   await new Promise<void>((resolve) => {
     link.onLost((reason) => {
@@ -94,6 +181,7 @@ export async function runEmulator(args: string[]): Promise<void> {
     process.once('SIGTERM', () => resolve())
     process.once('SIGINT', () => resolve())
   })
+  stopWeather()
   connection.close()
   emulator.stop()
   await link.close()

@@ -1,1 +1,2 @@
 export function buildHub(): Promise<void>
+export function buildUi(options?: { outDir?: string }): void

@@ -45,6 +45,22 @@ export async function buildHub() {
   })
 }
 
+/**
+ * The web UI with vite, quietly: no list of files, so that the first admin's password, which
+ * `npm start` prints right after, is not lost above it. Warnings and errors still show.
+ * `outDir` (absolute) instead of ui/dist/, for a test that must not touch the served build.
+ */
+export function buildUi({ outDir } = {}) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js')
+  const args = ['build', '--config', join(root, 'ui/vite.config.ts'), '--logLevel', 'warn']
+  execFileSync(process.execPath, [vite, ...args, ...(outDir ? ['--outDir', outDir] : [])], {
+    cwd: join(root, 'ui'),
+    stdio: 'inherit',
+    // Always the production build of React, even when a test runner set NODE_ENV=test.
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+}
+
 export async function main() {
   if (
     !args.has('--ui') &&
@@ -70,16 +86,8 @@ export async function main() {
       'firmware-protocol/address.ts',
     ])
   ) {
-    execFileSync(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', uiConfig],
-      {
-        cwd: join(root, 'ui'),
-        stdio: 'inherit',
-        // Always the production build of React, even when a test runner set NODE_ENV=test.
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    )
+    buildUi()
+    console.log('built the web UI into ui/dist/')
   }
 }
 

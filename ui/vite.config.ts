@@ -6,7 +6,19 @@ import { serviceWorkerPlugin } from './build/service-worker-plugin.ts'
 export default defineConfig({
   base: '/dist/',
   plugins: [serviceWorkerPlugin(), compressPlugin()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      checks: {
+        // swr's "use client" means nothing in an app with no server components.
+        moduleLevelDirective: false,
+        // Build timings are noise in `npm start`, above the first admin's password.
+        bundlerTimings: false,
+      },
+    },
+  },
   server: {
     proxy: {
       '/graphql': 'http://127.0.0.1:8080',

@@ -11,8 +11,9 @@
 // keep working on it while the hub runs, and a long read transaction would stop WAL
 // checkpoints.
 import Database from 'better-sqlite3'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { createFolder } from '../db/create-folder'
 import { giveToFolderOwner } from './durable-files'
 
 export class HubLockedError extends Error {
@@ -30,7 +31,7 @@ export const lockPathOf = (dbPath: string) => `${dbPath}.lock`
  */
 export function acquireHubLock(dbPath: string): () => void {
   const lockPath = lockPathOf(dbPath)
-  mkdirSync(dirname(lockPath), { recursive: true })
+  createFolder(dirname(lockPath))
   const isNew = !existsSync(lockPath)
   let lock: Database.Database
   try {

@@ -138,10 +138,11 @@ describe('what the bus says, in words', () => {
     )
   })
 
-  it('names a board that does not answer, while the bus stays online', async () => {
-    const status = await statusAfter(new RecordingLink(new RelayBoardEmulator()), (t) =>
-      t.transact(RELAY_ON(9)),
-    )
+  it('names a board that does not answer, while the bus stays online as another board answers', async () => {
+    const status = await statusAfter(new RecordingLink(new RelayBoardEmulator()), async (t) => {
+      await t.transact(RELAY_ON(1))
+      await t.transact(RELAY_ON(9))
+    })
     expect(busProblem(status)).toEqual({
       offline: false,
       sentence:
@@ -149,6 +150,18 @@ describe('what the bus says, in words', () => {
       detail: status.error,
     })
     expect(status.error).toMatch(/^unit 9 did not answer/)
+  })
+
+  it('says the bus is offline, naming the board, when no board it asked answers', async () => {
+    const status = await statusAfter(new RecordingLink(new RelayBoardEmulator()), (t) =>
+      t.transact(RELAY_ON(9)),
+    )
+    expect(busProblem(status)).toEqual({
+      offline: true,
+      sentence:
+        'Relay board unit 9 did not answer: check that it has power, that its A and B wires are connected, and that its address is 9.',
+      detail: status.error,
+    })
   })
 
   it('points at wiring and baud rate when a board answers garbled', async () => {

@@ -27,6 +27,11 @@ export function busProblem(status: BusState): BusProblem | null {
   }
 }
 
+/** What to check, as one sentence, for a log line about `error` on the bus at `path`. */
+export function busHint(path: string, error: string): string | undefined {
+  return busProblem({ online: false, path, error })?.sentence
+}
+
 function notOpenYet(path: string): string {
   return `The hub has not opened the relay bus on ${path} yet.`
 }

@@ -50,6 +50,8 @@ export class Bus {
       log: deps.log,
       onStatus: deps.onStatus,
       onOpen: () => void this.safeState('link open'),
+      // While no board answers, the hub asks the boards of its blinds until one does.
+      knownUnits: () => [...new Set(deps.knownBlinds().flatMap((b) => [b.up.unit, b.down.unit]))],
     })
     this.coils = new CoilWriter(this.transport)
     this.driver = new RelayDriver({

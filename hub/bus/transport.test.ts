@@ -11,6 +11,16 @@ import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from 
 import { RecordingLink } from '../../tests/helpers/recording-link'
 
 const quiet = { info() {}, warn() {} }
+
+/** A log that keeps its lines: level, message and fields. */
+function recordingLog() {
+  const lines: { level: 'info' | 'warn'; msg: string; [field: string]: unknown }[] = []
+  return {
+    lines,
+    info: (obj: object, msg: string) => lines.push({ level: 'info', msg, ...obj }),
+    warn: (obj: object, msg: string) => lines.push({ level: 'warn', msg, ...obj }),
+  }
+}
 const RELAY_0_ON: Request = { unit: 1, fn: 0x05, address: 0, value: 0xff00 }
 
 /** An adapter that can be unplugged, and that refuses to open a given number of times. */
@@ -18,6 +28,8 @@ class UnpluggableLink implements Link {
   readonly path = '/dev/ttyUSB-test'
   readonly opens: number[] = []
   failOpens = 0
+  /** serialport's words when the open fails. */
+  openError = 'no such device'
   private readonly inner: EmulatorLink
   private readonly listeners = new LinkListeners()
 
@@ -34,7 +46,7 @@ class UnpluggableLink implements Link {
     this.opens.push(performance.now())
     if (this.failOpens > 0) {
       this.failOpens--
-      throw new Error('no such device')
+      throw new Error(this.openError)
     }
     await this.inner.open()
   }
@@ -142,12 +154,13 @@ describe('a board that fails', () => {
     expect(error.message).toMatch(/unit 3 did not answer within 250 ms \(3 tries\)/)
     expect(link.writes).toHaveLength(3)
     expect(performance.now() - started).toBeGreaterThanOrEqual(3 * RESPONSE_TIMEOUT_MS)
+    // The only board it asked is silent: nothing can move, so the bus is offline.
     expect(t.status()).toEqual({
-      online: true,
+      online: false,
       path: 'emulator',
       error: expect.stringMatching(/unit 3/),
     })
-    // The other units still answer, and a success clears the error.
+    // Another unit still answers, and a success clears the error.
     await t.transact(RELAY_0_ON)
     expect(t.status()).toEqual({ online: true, path: 'emulator' })
   })
@@ -225,7 +238,7 @@ describe('the link', () => {
     await t.transact(RELAY_0_ON)
     expect(statuses).toEqual([
       { online: true, path: 'emulator' },
-      { online: true, path: 'emulator', error: expect.stringMatching(/did not answer/) },
+      { online: false, path: 'emulator', error: expect.stringMatching(/did not answer/) },
       { online: true, path: 'emulator' },
     ])
   })
@@ -283,5 +296,129 @@ describe('the link', () => {
     const tries = link.opens.length
     await new Promise((r) => setTimeout(r, 60))
     expect(link.opens).toHaveLength(tries)
+  })
+})
+
+describe('the link’s state in the log', () => {
+  it('logs a device it cannot open once, with the path, the error and what to check, however often it retries', async () => {
+    const log = recordingLog()
+    const link = new UnpluggableLink(board())
+    link.openError = 'Error: Permission denied, cannot open /dev/ttyUSB-test'
+    link.failOpens = 5
+    const { t } = transport(link, { log, reopenFirstMs: 5, reopenMaxMs: 20 })
+    await t.start()
+    await expect.poll(() => t.status().online, { timeout: 2000, interval: 10 }).toBe(true)
+
+    expect(link.opens).toHaveLength(6)
+    expect(log.lines).toEqual([
+      {
+        level: 'warn',
+        msg: 'cannot open the bus link; the hub keeps trying',
+        path: '/dev/ttyUSB-test',
+        error:
+          'cannot open /dev/ttyUSB-test: Error: Permission denied, cannot open /dev/ttyUSB-test',
+        hint: "The hub has no permission to open /dev/ttyUSB-test (is the hub's user in group dialout?).",
+      },
+      { level: 'info', msg: 'bus link open', path: '/dev/ttyUSB-test' },
+    ])
+  })
+
+  it('logs a lost link, and then a device that cannot be reopened, once each', async () => {
+    const log = recordingLog()
+    const link = new UnpluggableLink(board())
+    const { t } = transport(link, { log, reopenFirstMs: 5, reopenMaxMs: 20 })
+    await t.start()
+    link.openError = 'Error: No such file or directory, cannot open /dev/ttyUSB-test'
+    link.failOpens = 4
+    await link.unplug()
+    await expect.poll(() => t.status().online, { timeout: 2000, interval: 10 }).toBe(true)
+
+    expect(log.lines.map((l) => [l.level, l.msg, l.hint])).toEqual([
+      ['info', 'bus link open', undefined],
+      [
+        'warn',
+        'bus link lost',
+        'The USB RS-485 adapter /dev/ttyUSB-test was unplugged or stopped working; the hub keeps trying to open it again.',
+      ],
+      [
+        'warn',
+        'cannot open the bus link; the hub keeps trying',
+        'The USB RS-485 adapter /dev/ttyUSB-test is not plugged in, or LAMELLA_SERIAL names the wrong device.',
+      ],
+      ['info', 'bus link open', undefined],
+    ])
+  })
+})
+
+describe('boards that do not answer on an open link', () => {
+  const read = (unit: number) => ({ unit, fn: 0x01, address: 0, quantity: 1 }) as const
+
+  it('count as offline once every known board was asked and none answers, and online again once one answers, asked by the hub itself', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'no-answer' })
+    const log = recordingLog()
+    const { t, link, statuses } = transport(new RecordingLink(emulator), {
+      log,
+      timeoutMs: 20,
+      reopenFirstMs: 10,
+      reopenMaxMs: 40,
+      knownUnits: () => [1, 2],
+    })
+    await t.start()
+
+    // Unit 1 is silent; unit 2 was not asked yet, so the bus may still carry moves.
+    await expect(t.transact(RELAY_0_ON)).rejects.toThrow(/unit 1 did not answer/)
+    expect(t.status()).toMatchObject({ online: true, error: expect.stringMatching(/unit 1/) })
+
+    // The hub asks unit 2 by itself; it is silent too: no board answers, the bus is offline.
+    await expect.poll(() => t.status().online, { timeout: 2000, interval: 5 }).toBe(false)
+    expect(statuses.at(-1)).toEqual({
+      online: false,
+      path: 'emulator',
+      error: expect.stringMatching(/unit 1 did not answer/),
+    })
+    expect(log.lines.filter((l) => l.msg.startsWith('no relay board answers'))).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        path: 'emulator',
+        hint: expect.stringMatching(/^Relay board unit 1 did not answer: check that it has power/),
+      }),
+    ])
+
+    // The boards answer again: the hub finds out without any command, and no relay changed.
+    const asked = link.writes.length
+    emulator.setFault({ kind: 'none' })
+    await expect.poll(() => t.status().online, { timeout: 2000, interval: 5 }).toBe(true)
+    expect(statuses.at(-1)).toMatchObject({ online: true })
+    expect(link.writes.slice(asked).map((w) => w.request.fn)).toEqual(
+      link.writes.slice(asked).map(() => 0x01),
+    )
+    expect(emulator.record).toEqual([])
+    expect(log.lines.at(-1)).toMatchObject({ level: 'info', msg: 'a relay board answers again' })
+
+    // Nothing more is asked once a board answers.
+    const after = link.writes.length
+    await new Promise((r) => setTimeout(r, 100))
+    expect(link.writes).toHaveLength(after)
+    await expect(t.transact(read(2))).resolves.toMatchObject({ unit: 2 })
+  })
+
+  it('stay online while another known board answers, naming the silent one', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'no-answer' }, 1)
+    const { t, statuses } = transport(new RecordingLink(emulator), {
+      timeoutMs: 20,
+      reopenFirstMs: 10,
+      knownUnits: () => [1, 2],
+    })
+    await t.start()
+    await t.transact(read(2))
+    await expect(t.transact(RELAY_0_ON)).rejects.toThrow(/unit 1 did not answer/)
+    expect(t.status()).toEqual({
+      online: true,
+      path: 'emulator',
+      error: expect.stringMatching(/unit 1 did not answer/),
+    })
+    expect(statuses.every((s) => s.online)).toBe(true)
   })
 })

@@ -3,6 +3,7 @@
 // with backoff; meanwhile every transaction fails at once with a BusError. The process never
 // dies from the bus.
 import {
+  READ_COILS,
   ProtocolError,
   checkReply,
   decodeResponse,
@@ -14,6 +15,8 @@ import {
 import { frameTimeMs, interFrameSilenceMs } from '../../firmware-protocol/timing'
 import type { Parity } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
+import { BoardAnswers } from './board-answers'
+import { busHint } from './bus-problem'
 import type { Link } from './link'
 
 export const RESPONSE_TIMEOUT_MS = 250
@@ -39,6 +42,8 @@ export interface TransportOptions {
   retries?: number
   reopenFirstMs?: number
   reopenMaxMs?: number
+  /** The units of the blinds there are: asked by the hub itself while no board answers. */
+  knownUnits?: () => number[]
 }
 
 /** A transaction that did not succeed; the API answers it with 503. */
@@ -71,6 +76,8 @@ export class Transport {
   private lastError: string | undefined
   private reopenTimer: NodeJS.Timeout | undefined
   private reopenDelay: number
+  /** Whether the boards answer; while none does, the bus counts as offline. */
+  private readonly answers: BoardAnswers
   private stopped = true
   private readonly unsubscribe: (() => void)[] = []
   private readonly silenceMs: number
@@ -79,11 +86,20 @@ export class Transport {
     this.link = options.link
     this.silenceMs = interFrameSilenceMs(options.baud, options.parity)
     this.reopenDelay = options.reopenFirstMs ?? REOPEN_FIRST_MS
+    this.answers = new BoardAnswers({
+      ...(options.knownUnits && { knownUnits: options.knownUnits }),
+      canAsk: () => !this.stopped && this.link.isOpen,
+      // The hub's own question: one coil read, which changes nothing on the board.
+      ask: (unit) => this.queue({ unit, fn: READ_COILS, address: 0, quantity: 1 }, true),
+      firstPauseMs: this.reopenDelay,
+      maxPauseMs: options.reopenMaxMs ?? REOPEN_MAX_MS,
+    })
   }
 
+  /** Online while the link is open and a board answers (or none was asked yet). */
   status(): BusStatusEvent {
     return {
-      online: this.link.isOpen,
+      online: this.link.isOpen && !this.answers.noneAnswers,
       path: this.link.path,
       ...(this.lastError !== undefined && { error: this.lastError }),
     }
@@ -99,8 +115,12 @@ export class Transport {
         this.waiter?.()
       }),
       this.link.onLost((reason) => {
-        this.options.log.warn({ path: this.link.path, reason: reason.message }, 'bus link lost')
-        this.setError(`link lost: ${reason.message}`)
+        const error = `link lost: ${reason.message}`
+        this.options.log.warn(
+          { path: this.link.path, error, hint: busHint(this.link.path, error) },
+          'bus link lost',
+        )
+        this.setError(error)
         this.waiter?.()
         this.scheduleReopen()
       }),
@@ -111,6 +131,7 @@ export class Transport {
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.reopenTimer)
+    this.answers.stopAsking()
     this.unsubscribe.splice(0).forEach((off) => off())
     await this.link.close()
   }
@@ -128,14 +149,21 @@ export class Transport {
    * came in (a database commit, a collection of garbage), the second when the request left late.
    */
   transactTimed(request: Request): Promise<TimedResponse> {
-    const run = this.tail.then(() => this.run(request))
+    return this.queue(request, false)
+  }
+
+  /** `asking`: the hub's own question whether a board answers, which changes no error. */
+  private queue(request: Request, asking: boolean): Promise<TimedResponse> {
+    const run = this.tail.then(() => this.run(request, asking))
     this.tail = run.catch(() => undefined)
     return run
   }
 
-  private async run(request: Request): Promise<TimedResponse> {
+  private async run(request: Request, asking: boolean): Promise<TimedResponse> {
     const frame = encodeRequest(request)
     let failure = ''
+    // Whether the last try heard nothing, or only garbled bytes (not a write that failed).
+    let silent = false
     for (let attempt = 0; attempt <= (this.options.retries ?? RETRIES); attempt++) {
       if (!this.link.isOpen)
         throw new BusError(
@@ -148,6 +176,7 @@ export class Transport {
         await this.link.write(frame)
       } catch (err) {
         failure = `write failed: ${(err as Error).message}`
+        silent = false
         continue
       }
       // The timeout runs from the end of the request on the wire.
@@ -164,6 +193,7 @@ export class Transport {
             sentAt + frameTimeMs(frame.length, baud, parity),
           )
         : 0
+      silent = true
       if (!bytes) {
         failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`
         continue
@@ -175,19 +205,39 @@ export class Transport {
         if (!(err instanceof ProtocolError)) throw err
         if (err.kind === 'exception') {
           // The board understood and refused: asking again would not change its mind.
-          this.setError(err.message)
+          this.settle(request.unit, true, asking ? undefined : err.message)
           throw new BusError(err.message, err.exception)
         }
         failure = `bad answer from unit ${request.unit}: ${err.message}`
         continue
       }
-      this.setError(undefined)
+      this.settle(request.unit, true, asking ? undefined : null)
       return { response, answeredAt }
     }
     const message = `${failure} (${1 + (this.options.retries ?? RETRIES)} tries)`
-    this.options.log.warn({ path: this.link.path, unit: request.unit }, message)
-    this.setError(message)
+    if (!asking) this.options.log.warn({ path: this.link.path, unit: request.unit }, message)
+    this.settle(request.unit, silent ? false : undefined, asking ? undefined : message)
     throw new BusError(message)
+  }
+
+  /**
+   * A transaction's outcome: whether `unit` answered (undefined: cannot tell, the write
+   * failed), and the bus's error now (null: none; undefined: unchanged). One status push.
+   */
+  private settle(unit: number, answered: boolean | undefined, error: string | null | undefined) {
+    this.update(() => {
+      if (error !== undefined) this.lastError = error ?? undefined
+      if (answered === undefined || !this.answers.record(unit, answered)) return
+      const { path } = this.link
+      if (this.answers.noneAnswers) {
+        const now = this.lastError ?? `unit ${unit} did not answer`
+        const hint = busHint(path, now)
+        this.options.log.warn({ path, error: now, hint }, 'no relay board answers; asking again')
+      } else {
+        this.options.log.info({ path, unit }, 'a relay board answers again')
+      }
+    })
+    this.answers.planAsking()
   }
 
   /** Waits until the bus has been quiet for 3.5 characters. */
@@ -233,10 +283,20 @@ export class Transport {
       this.reopenDelay = this.options.reopenFirstMs ?? REOPEN_FIRST_MS
       this.options.log.info({ path: this.link.path }, 'bus link open')
       this.lastError = undefined
+      // A new link: whether its boards answer is learnt afresh.
+      this.answers.clear()
       this.options.onStatus?.(this.status())
       this.options.onOpen?.()
     } catch (err) {
-      this.setError(`cannot open ${this.link.path}: ${(err as Error).message}`)
+      const error = `cannot open ${this.link.path}: ${(err as Error).message}`
+      // Once per change (retries that fail alike stay quiet), with what to check.
+      if (error !== this.lastError) {
+        this.options.log.warn(
+          { path: this.link.path, error, hint: busHint(this.link.path, error) },
+          'cannot open the bus link; the hub keeps trying',
+        )
+      }
+      this.setError(error)
       this.scheduleReopen()
     }
   }
@@ -251,8 +311,13 @@ export class Transport {
   }
 
   private setError(error: string | undefined): void {
+    this.update(() => (this.lastError = error))
+  }
+
+  /** Applies a change and tells onStatus when the status changed. */
+  private update(change: () => void): void {
     const before = JSON.stringify(this.status())
-    this.lastError = error
+    change()
     const after = this.status()
     if (JSON.stringify(after) !== before) this.options.onStatus?.(after)
   }

@@ -3,9 +3,9 @@
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { migrationsFolder } from '../paths'
+import { createFolder } from './create-folder'
 import * as schema from './schema'
 
 export type Db = BetterSQLite3Database<typeof schema>
@@ -17,7 +17,7 @@ export interface OpenDatabase {
 }
 
 export function openDatabase(path: string): OpenDatabase {
-  mkdirSync(dirname(path), { recursive: true })
+  createFolder(dirname(path))
   const sqlite = new Database(path)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = FULL')

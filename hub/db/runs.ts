@@ -6,7 +6,10 @@ import type { AutomationRun } from './automations'
 import type { Db } from './open'
 import { automationRuns } from './schema'
 
-export type RunSource = 'manual' | 'cron' | 'sun'
+/** What started a run: a person in the UI or API, a schedule, the sun, or an MQTT client. */
+export type RunSource = 'manual' | 'cron' | 'sun' | 'mqtt'
+/** The sources a run started on request has: the UI and API, or MQTT (Home Assistant). */
+export type RequestSource = Extract<RunSource, 'manual' | 'mqtt'>
 export type FinalStatus = 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

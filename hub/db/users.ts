@@ -220,10 +220,43 @@ export class UserRepository {
     password: string | undefined,
     generate: () => string,
   ): Promise<{ created: false } | { created: true; generatedPassword: string | null }> {
-    if (this.count() > 0) return { created: false }
+    const first = await this.prepareFirstAdmin(password, generate)
+    if (!first?.commit()) return { created: false }
+    return { created: true, generatedPassword: first.generatedPassword }
+  }
+
+  /**
+   * The first admin in two steps: the slow hash now, the row only at `commit()`, which is
+   * synchronous. main.ts commits once the hub listens, so a start that fails before that
+   * (a port in use) leaves no admin whose generated password nobody kept. Null when a user
+   * exists; `commit()` is false when one appeared meanwhile (`lamella user add`).
+   */
+  async prepareFirstAdmin(
+    password: string | undefined,
+    generate: () => string,
+  ): Promise<{ generatedPassword: string | null; commit(): boolean } | null> {
+    if (this.count() > 0) return null
     const chosen = password ?? generate()
-    await this.create({ username: 'admin', password: chosen, isAdmin: true })
-    return { created: true, generatedPassword: password === undefined ? chosen : null }
+    const passwordHash = await hashPassword(checkPassword('password', chosen))
+    return {
+      generatedPassword: password === undefined ? chosen : null,
+      commit: () => {
+        const user: User = { id: randomUUID(), username: 'admin', isAdmin: true }
+        const t = this.now()
+        const made = this.db.transaction(
+          (tx) => {
+            if (this.count() > 0) return false
+            tx.insert(users)
+              .values({ ...user, passwordHash, createdAt: t, updatedAt: t })
+              .run()
+            return true
+          },
+          { behavior: 'immediate' },
+        )
+        if (made) this.announce([user.id])
+        return made
+      },
+    }
   }
 
   private adminCount(): number {

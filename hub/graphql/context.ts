@@ -1,6 +1,7 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
 import type { AuthService } from '../auth/login'
 import type { AutomationRepository, AutomationRun } from '../db/automations'
+import type { RequestSource } from '../db/runs'
 import type { BlindRepository } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
 import type { Authenticated } from '../db/sessions'
@@ -21,7 +22,7 @@ export interface Services {
   /** Where blinds are, and the commands that move them. */
   positions: Positions
   /** Starts a run of an automation the viewer may see; returns it RUNNING. */
-  runAutomation(viewer: Viewer, id: string): AutomationRun
+  runAutomation(viewer: Viewer, id: string, source?: RequestSource): AutomationRun
   /** Cancels a running run of an automation the viewer may see. */
   cancelRun(viewer: Viewer, runId: string): Promise<AutomationRun>
   /** When an automation's trigger fires next, ISO-8601, or null. */

@@ -1,34 +1,30 @@
 // The MQTT feature (ARCHITECTURE.md section 10): one module with start() and stop(), fed by
 // HubEvents like the realtime server. It keeps retained state on the broker for the hub, its
 // bus, every blind and every automation; announces them to Home Assistant; and carries out the
-// commands published to this hub's topics through the same services the UI uses, so the relay
-// driver's interlock, dead time and caps hold for them too. Nothing else in the hub knows MQTT.
-//
-// A command is carried out the moment it arrives, or never: the hub connects with a clean
-// session, so the broker keeps nothing for it while it is away; a retained command (one the
-// broker stored and replays to every new subscriber) is ignored and deleted; and one that
-// waited in the socket while the hub stood still for more than 10 s is dropped.
+// commands published to this hub's topics (hub/mqtt/commands). Nothing else in the hub knows
+// MQTT. The hub connects with a clean session, so the broker keeps no command for it while it is
+// away: a command is carried out the moment it arrives, or never.
 import { connect, type IPublishPacket, type MqttClient } from 'mqtt'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Automation, AutomationRun } from '../db/automations'
 import type { Blind } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
-import { HubError, logInternalError } from '../errors'
 import type { HubEvents } from '../events'
-import type { Direction } from '../position/positions'
 import type { BlindPosition } from '../position/tracker'
 import type { BusStatusEvent } from '../realtime/events'
-import { buttonConfig, coverConfig, type DiscoveryContext } from './discovery'
-import { checkRunPayload, coverState, parseBlindCommand } from './payloads'
+import { MQTT_VIEWER, MqttCommands, type CommandDeps } from './commands'
+import {
+  buttonConfig,
+  coverConfig,
+  hubConfig,
+  HUB_OBJECT_ID,
+  type DiscoveryContext,
+} from './discovery'
+import { coverState } from './payloads'
 import type { MqttSettings } from './settings'
-import { Topics, type CommandTopic } from './topics'
+import { Topics } from './topics'
 import { LimitedWarnings } from './warnings'
 
-/** Who MQTT commands act as: whoever may publish to the command topics may move every blind. */
-const MQTT_VIEWER: Viewer = { id: 'mqtt', isAdmin: true }
-
-/** A command older than this is never carried out (ARCHITECTURE.md section 10). */
-const MAX_COMMAND_AGE_MS = 10_000
 /** How often a moving blind's position is published while it travels. */
 const MOVING_POSITION_EVERY_MS = 1000
 /** Reconnect backoff: from 1 s, doubling, to at most 30 s, each ±20 %. */
@@ -59,27 +55,21 @@ export interface MqttDeps {
     list(viewer: Viewer): Automation[]
     lastRun(automationId: string): AutomationRun | null
   }
-  positions: {
-    state(blindId: string): BlindPosition
-    move(viewer: Viewer, ids: string[], direction: Direction): Promise<void>
-    setPosition(
-      viewer: Viewer,
-      ids: string[],
-      position: number | null | undefined,
-      tilt: number | null | undefined,
-    ): Promise<void>
-  }
-  runAutomation(viewer: Viewer, automationId: string): unknown
+  positions: CommandDeps['positions'] & { state(blindId: string): BlindPosition }
+  runAutomation: CommandDeps['runAutomation']
   busStatus(): BusStatusEvent
+  /** The web UI's address, read at start (the hub listens by then); null: none to give. */
+  uiUrl(): string | null
   now?: () => number
-  /** MAX_COMMAND_AGE_MS; tests pass less. */
+  /** How old a command may be (hub/mqtt/commands); tests pass less. */
   maxCommandAgeMs?: number
 }
 
 export class MqttBridge {
   private client: MqttClient | null = null
   private readonly topics: Topics
-  private readonly ctx: DiscoveryContext
+  private ctx: DiscoveryContext
+  private readonly commands: MqttCommands
   /** What others publish, and the link's own trouble: a flood of one never hides the other. */
   private readonly warnings: LimitedWarnings
   private readonly linkWarnings: LimitedWarnings
@@ -93,9 +83,6 @@ export class MqttBridge {
   private ticker: NodeJS.Timeout | null = null
   private reannounce: NodeJS.Timeout | null = null
   private attempts = 0
-  private loopWatch: NodeJS.Timeout | null = null
-  /** Set for one turn after the event loop stood still longer than a command may wait. */
-  private stalled = false
   private state: { connected: boolean; since: number | null; error: string | null } = {
     connected: false,
     since: null,
@@ -104,10 +91,19 @@ export class MqttBridge {
 
   constructor(private readonly deps: MqttDeps) {
     this.topics = new Topics(deps.settings)
-    this.ctx = { topics: this.topics, hubId: deps.settings.hubId, version: deps.version }
+    const { hubId } = deps.settings
+    this.ctx = { topics: this.topics, hubId, version: deps.version, uiUrl: null }
     this.now = deps.now ?? Date.now
     this.warnings = new LimitedWarnings(deps.log, this.now)
     this.linkWarnings = new LimitedWarnings(deps.log, this.now)
+    this.commands = new MqttCommands({
+      log: deps.log,
+      warnings: this.warnings,
+      positions: deps.positions,
+      runAutomation: deps.runAutomation,
+      clear: (topic) => this.clear(topic),
+      ...(deps.maxCommandAgeMs !== undefined && { maxCommandAgeMs: deps.maxCommandAgeMs }),
+    })
   }
 
   status(): MqttLinkStatus {
@@ -122,7 +118,9 @@ export class MqttBridge {
 
   /** Connects in the background: a broker that is away never holds up or stops the hub. */
   start(): void {
+    if (this.client) return
     const { settings, log } = this.deps
+    this.ctx = { ...this.ctx, uiUrl: this.deps.uiUrl() }
     const client = connect(settings.url, {
       clientId: `lamella_${settings.hubId}`,
       clean: true,
@@ -149,7 +147,7 @@ export class MqttBridge {
       this.attempts++
     })
     log.info({ broker: settings.url, hubId: settings.hubId }, 'connecting to the MQTT broker')
-    this.watchLoop()
+    this.commands.start()
 
     const { events } = this.deps
     this.unsubscribe.push(
@@ -170,7 +168,7 @@ export class MqttBridge {
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((off) => off())
     if (this.ticker) clearInterval(this.ticker)
-    if (this.loopWatch) clearInterval(this.loopWatch)
+    this.commands.stop()
     if (this.reannounce) clearTimeout(this.reannounce)
     this.ticker = this.reannounce = null
     const client = this.client
@@ -220,6 +218,9 @@ export class MqttBridge {
   private announceAll(): void {
     this.publish(this.topics.status, 'online')
     this.publishBus()
+    // The hub's device first: the blinds' devices name it as their via_device.
+    const hub = this.topics.discovery('binary_sensor', HUB_OBJECT_ID)
+    if (hub) this.publish(hub, JSON.stringify(hubConfig(this.ctx)))
     this.announceBlinds()
     this.announceAutomations()
     this.followMoving()
@@ -246,13 +247,17 @@ export class MqttBridge {
     this.publish(this.topics.bus, this.deps.busStatus().online ? 'online' : 'offline')
   }
 
+  /**
+   * Position and tilt before the state: Home Assistant makes `stopped` open or closed from the
+   * position it holds when the state arrives. One not known is emptied (Home Assistant ignores
+   * an empty payload, and keeps no stale retained number), and the state says `None`.
+   */
   private publishBlind(id: string): void {
     if (!this.announcedBlinds.has(id)) return
     const state = this.deps.positions.state(id)
+    this.publish(this.topics.blind(id, 'position'), state.position?.toString() ?? '')
+    this.publish(this.topics.blind(id, 'tilt'), state.tilt?.toString() ?? '')
     this.publish(this.topics.blind(id, 'state'), coverState(state))
-    if (state.position !== null)
-      this.publish(this.topics.blind(id, 'position'), `${state.position}`)
-    if (state.tilt !== null) this.publish(this.topics.blind(id, 'tilt'), `${state.tilt}`)
   }
 
   private announceBlinds(): void {
@@ -335,62 +340,9 @@ export class MqttBridge {
     const announced = this.topics.announcement(topic)
     if (announced) return this.dropStale(announced, payload)
     const command = this.topics.command(topic)
-    // Empty is how a retained message is deleted (the hub itself does it below): not a command.
+    // Empty is how a retained message is deleted (the hub itself does it): not a command.
     if (!command || payload.length === 0) return
-    if (this.stalled) {
-      // The hub stood still (a stalled SD card, say) while this waited in the socket: it may
-      // be older than a command may be. Whoever sent it can send it again.
-      this.warnings.warn({ topic }, 'dropped an MQTT command that may be too old: the hub was busy')
-      return
-    }
-    if (packet.retain) {
-      // Stored by the broker and replayed on subscribe: it may be hours old. Never carried
-      // out; deleted, so it cannot replay again.
-      this.warnings.warn(
-        { topic },
-        'ignored a retained MQTT command (commands must not be retained)',
-      )
-      this.clear(topic)
-      return
-    }
-    try {
-      this.carryOut(command, payload, topic)
-    } catch (err) {
-      this.refused(topic, err)
-    }
-  }
-
-  private carryOut(command: CommandTopic, payload: Buffer, topic: string): void {
-    const { positions } = this.deps
-    if (command.kind === 'automation') {
-      const ok = checkRunPayload(payload)
-      if (!ok.ok) return this.badPayload(topic, ok.reason)
-      this.deps.runAutomation(MQTT_VIEWER, command.id)
-      return
-    }
-    const parsed = parseBlindCommand(command.command, payload)
-    if (!parsed.ok) return this.badPayload(topic, parsed.reason)
-    const c = parsed.value
-    const done =
-      c.command === 'set'
-        ? positions.move(MQTT_VIEWER, [command.id], c.direction)
-        : c.command === 'set_position'
-          ? positions.setPosition(MQTT_VIEWER, [command.id], c.position, undefined)
-          : positions.setPosition(MQTT_VIEWER, [command.id], undefined, c.tilt)
-    done.catch((err: unknown) => this.refused(topic, err))
-  }
-
-  private badPayload(topic: string, reason: string): void {
-    this.warnings.warn({ topic }, `ignored an MQTT command: the payload ${reason}`)
-  }
-
-  /** A command the hub refused (unknown blind, no slats, bus offline) or our own bug. */
-  private refused(topic: string, err: unknown): void {
-    if (err instanceof HubError) {
-      this.warnings.warn({ topic, reason: err.message }, 'ignored an MQTT command')
-      return
-    }
-    logInternalError(this.deps.log, err, 'an MQTT command failed', { topic })
+    this.commands.received(command, topic, payload, packet)
   }
 
   /** An announcement the broker kept of a blind or automation deleted while the hub was away. */
@@ -404,29 +356,6 @@ export class MqttBridge {
         ? (['state', 'position', 'tilt'] as const).map((l) => this.topics.blind(announced.id, l))
         : (['state', 'last_run'] as const).map((l) => this.topics.automation(announced.id, l))
     leaves.forEach((topic) => this.clear(topic))
-  }
-
-  /**
-   * Commands are carried out as they arrive, so only one that waited in the socket while the
-   * hub's event loop stood still can be old. After the loop has stood still longer than a
-   * command may wait, timers run before the socket is read: the watch marks that turn, and
-   * what arrives in it is dropped.
-   */
-  private watchLoop(): void {
-    const maxAge = this.deps.maxCommandAgeMs ?? MAX_COMMAND_AGE_MS
-    let last = performance.now()
-    this.loopWatch = setInterval(
-      () => {
-        const t = performance.now()
-        if (t - last > maxAge) {
-          this.stalled = true
-          setImmediate(() => (this.stalled = false))
-        }
-        last = t
-      },
-      Math.min(1000, maxAge / 4),
-    )
-    this.loopWatch.unref()
   }
 
   private scheduleReannounce(): void {

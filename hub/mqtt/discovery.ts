@@ -1,8 +1,10 @@
 // Home Assistant MQTT discovery payloads (ARCHITECTURE.md section 10), field names as its MQTT
-// cover and button platforms document them. Each hub is one device; each blind is a device of
-// its own connected through the hub (via_device), so Home Assistant can put it in its room
-// (suggested_area is a device's field, and one hub's blinds stand in many rooms). Automations
-// are buttons of the hub's device.
+// cover, button and binary_sensor platforms document them. Each hub is one device; each blind is
+// a device of its own connected through the hub (via_device), so Home Assistant can put it in its
+// room (suggested_area is a device's field, and one hub's blinds stand in many rooms).
+// Automations are buttons of the hub's device. The hub's device is announced by an entity of its
+// own, its relay bus, before anything refers to it: Home Assistant links a via_device only to a
+// device it already has, and a hub without automations would otherwise have none.
 import type { Automation } from '../db/automations'
 import type { Blind } from '../db/blinds'
 import type { Topics } from './topics'
@@ -11,12 +13,20 @@ export interface DiscoveryContext {
   topics: Topics
   hubId: string
   version: string
+  /** The web UI's address, Home Assistant's "Visit" link on the hub's device; null: none. */
+  uiUrl: string | null
 }
+
+const hubOnline = (topics: Topics) => ({
+  topic: topics.status,
+  payload_available: 'online',
+  payload_not_available: 'offline',
+})
 
 function availability(topics: Topics) {
   return {
     availability: [
-      { topic: topics.status, payload_available: 'online', payload_not_available: 'offline' },
+      hubOnline(topics),
       { topic: topics.bus, payload_available: 'online', payload_not_available: 'offline' },
     ],
     availability_mode: 'all',
@@ -36,13 +46,38 @@ function uniqueId(hubId: string, id: string): string {
 }
 
 /** The hub as a device: automations' buttons belong to it, blinds are connected through it. */
-function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version'>) {
+function hubDevice(ctx: Pick<DiscoveryContext, 'hubId' | 'version' | 'uiUrl'>) {
   return {
     identifiers: [hubIdentifier(ctx.hubId)],
     name: `Lamella ${ctx.hubId}`,
     manufacturer: 'Lamella',
     model: 'Lamella hub',
     sw_version: ctx.version,
+    ...(ctx.uiUrl !== null && { configuration_url: ctx.uiUrl }),
+  }
+}
+
+/** The object id of the hub's own entity in its discovery topic (blinds' ids are UUIDs). */
+export const HUB_OBJECT_ID = 'bus'
+
+/**
+ * The hub's relay bus as a connectivity sensor of the hub's device: whether the hub reaches its
+ * relay boards. Available while the hub is, so it says "disconnected" rather than going away
+ * when the bus is down, as every blind does then.
+ */
+export function hubConfig(ctx: DiscoveryContext) {
+  return {
+    name: 'Relay bus',
+    unique_id: uniqueId(ctx.hubId, HUB_OBJECT_ID),
+    device_class: 'connectivity',
+    entity_category: 'diagnostic',
+    state_topic: ctx.topics.bus,
+    payload_on: 'online',
+    payload_off: 'offline',
+    qos: 1,
+    availability: [hubOnline(ctx.topics)],
+    device: hubDevice(ctx),
+    origin: origin(ctx.version),
   }
 }
 

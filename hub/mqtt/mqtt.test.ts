@@ -105,12 +105,21 @@ describe('coverState', () => {
     ...p,
   })
   it('says opening and closing while it moves, open and closed at the ends, stopped between', () => {
-    expect(coverState(at({ motion: 'MOVING_UP', position: 100 }))).toBe('opening')
-    expect(coverState(at({ motion: 'MOVING_DOWN', position: 0 }))).toBe('closing')
+    expect(coverState(at({ motion: 'MOVING_UP', position: 40 }))).toBe('opening')
+    expect(coverState(at({ motion: 'MOVING_DOWN', position: 40 }))).toBe('closing')
+    expect(coverState(at({ motion: 'MOVING_DOWN', position: null }))).toBe('closing')
     expect(coverState(at({ position: 100 }))).toBe('open')
     expect(coverState(at({ position: 0 }))).toBe('closed')
     expect(coverState(at({ position: 40 }))).toBe('stopped')
-    expect(coverState(at({ position: null }))).toBe('stopped')
+  })
+
+  it('says closed or open from the moment the blind reaches the end stop, while the relay runs on', () => {
+    expect(coverState(at({ motion: 'MOVING_DOWN', position: 0 }))).toBe('closed')
+    expect(coverState(at({ motion: 'MOVING_UP', position: 100 }))).toBe('open')
+  })
+
+  it("says None, Home Assistant's unknown, while the position is not known", () => {
+    expect(coverState(at({ position: null }))).toBe('None')
   })
 })
 

@@ -60,13 +60,25 @@ export function checkRunPayload(payload: Uint8Array): Parsed<null> {
   return read.ok ? { ok: true, value: null } : read
 }
 
-export type CoverState = 'open' | 'opening' | 'closed' | 'closing' | 'stopped'
+/**
+ * Home Assistant's cover states, and `None`, the payload its MQTT cover takes for "not known"
+ * (https://www.home-assistant.io/integrations/cover.mqtt/, `state_topic`).
+ */
+export type CoverState = 'open' | 'opening' | 'closed' | 'closing' | 'stopped' | 'None'
 
-/** Home Assistant's cover states: moving, at an end, or stopped between (or not known). */
+/**
+ * A blind as Home Assistant's cover shows it: moving, at an end, stopped between, or not known.
+ * A blind at its end stop is there even while its relay still runs on (a run to the end lasts
+ * longer than the travel), so it says `closed`/`open` from the moment the estimate gets there.
+ * Home Assistant turns `stopped` into open or closed from the position it holds at that moment,
+ * so the position must go out before the state.
+ */
 export function coverState(state: BlindPosition): CoverState {
-  if (state.motion === 'MOVING_UP') return 'opening'
-  if (state.motion === 'MOVING_DOWN') return 'closing'
-  if (state.position === 100) return 'open'
-  if (state.position === 0) return 'closed'
+  const { motion, position } = state
+  if (motion === 'MOVING_UP') return position === 100 ? 'open' : 'opening'
+  if (motion === 'MOVING_DOWN') return position === 0 ? 'closed' : 'closing'
+  if (position === null) return 'None'
+  if (position === 100) return 'open'
+  if (position === 0) return 'closed'
   return 'stopped'
 }

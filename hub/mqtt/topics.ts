@@ -54,8 +54,11 @@ export class Topics {
     return d === null ? null : `${d}/status`
   }
 
-  /** Where a blind's cover or an automation's button is announced, or null without discovery. */
-  discovery(component: 'cover' | 'button', id: string): string | null {
+  /**
+   * Where a blind's cover, an automation's button or the hub's own entity is announced, or null
+   * without discovery.
+   */
+  discovery(component: 'cover' | 'button' | 'binary_sensor', id: string): string | null {
     const d = this.settings.discoveryPrefix
     return d === null ? null : `${d}/${component}/lamella_${this.settings.hubId}/${id}/config`
   }

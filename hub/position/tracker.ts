@@ -8,9 +8,11 @@ import type { Side } from '../bus/relays'
 import type { PositionStore } from '../db/positions'
 import type { Motion } from '../realtime/events'
 import { Announcer } from './announcer'
+import { Arrivals } from './arrivals'
 import {
   advance,
   motorMsOf,
+  motorMsToEnd,
   type Pose,
   type Target,
   type TravelTimes,
@@ -68,9 +70,12 @@ const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()
   private readonly announcer: Announcer<BlindPosition>
+  /** Runs going on past the end stop: told again when the estimate gets there. */
+  private readonly arrivals: Arrivals
 
   constructor(private readonly deps: TrackerDeps) {
     this.announcer = new Announcer((id) => this.state(id), deps.changed)
+    this.arrivals = new Arrivals(deps.now, (id) => this.announce(id))
   }
 
   /**
@@ -121,11 +126,16 @@ export class PositionTracker implements RelayObserver {
           lastOffAt: null,
         })
     }
-    for (const id of this.blinds.keys()) if (!seen.has(id)) this.blinds.delete(id)
+    for (const id of this.blinds.keys()) {
+      if (seen.has(id)) continue
+      this.blinds.delete(id)
+      this.arrivals.forget(id)
+    }
   }
 
   /** Every write still waiting goes to disk now, and nothing is told or written after. */
   stop(): void {
+    this.arrivals.stop()
     this.deps.store.close()
     this.announcer.stop()
   }
@@ -256,6 +266,8 @@ export class PositionTracker implements RelayObserver {
     t.reversingUntil = null
     this.recordRun(blindId, t)
     this.announce(blindId)
+    const arrivesAt = at + delayLeftMs + motorMsToEnd(t.times, t.settled, side)
+    this.arrivals.watch(blindId, arrivesAt, at + relayMs)
   }
 
   /** The run going on, as its record: what the next start needs after a crash. */
@@ -286,6 +298,7 @@ export class PositionTracker implements RelayObserver {
     t.settled = null
     t.run = null
     t.starting = false
+    this.arrivals.forget(blindId)
     this.deps.store.settle(blindId, null)
     this.announce(blindId)
   }
@@ -305,6 +318,7 @@ export class PositionTracker implements RelayObserver {
       if (t.starting) {
         t.starting = false
         t.run = null
+        this.arrivals.forget(id)
         t.settled = null
         this.deps.store.settle(id, null)
         this.announce(id)
@@ -319,6 +333,7 @@ export class PositionTracker implements RelayObserver {
     const run = t.run
     t.lastOffAt = run?.boardTimed ? Math.min(at, run.onAt + run.relayMs) : at
     t.run = null
+    this.arrivals.forget(blindId)
     this.deps.store.settle(blindId, t.settled)
     this.announce(blindId)
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { advance, fullRun, planMoves, RUN_ON_MS, type TravelTimes } from './travel'
+import {
+  advance,
+  endPose,
+  fullRun,
+  motorMsToEnd,
+  planMoves,
+  RUN_ON_MS,
+  type TravelTimes,
+} from './travel'
 
 const roller: TravelTimes = {
   travelTimeUpMs: 40_000,
@@ -36,6 +44,22 @@ describe('where a blind goes', () => {
   it('knows an unknown blind again only after a run long enough to reach the end stop', () => {
     expect(advance(venetian, null, 'UP', 40_999)).toBeNull()
     expect(advance(venetian, null, 'UP', 41_000)).toEqual({ position: 100, tilt: 100 })
+  })
+
+  it('knows how long the motor turns until the blind stands at the end stop', () => {
+    const from = { position: 50, tilt: 60 }
+    // 600 ms to turn the slats down, then half of the 20 s down travel.
+    expect(motorMsToEnd(venetian, from, 'DOWN')).toBe(10_600)
+    expect(motorMsToEnd(venetian, from, 'UP')).toBe(400 + 20_000)
+    expect(motorMsToEnd(venetian, null, 'UP')).toBe(41_000)
+    for (const side of ['UP', 'DOWN'] as const) {
+      for (const pose of [from, null, endPose(venetian, side)]) {
+        const ms = motorMsToEnd(venetian, pose, side)
+        expect(advance(venetian, pose, side, ms)).toEqual(endPose(venetian, side))
+        if (ms > 0)
+          expect(advance(venetian, pose, side, ms - 1)).not.toEqual(endPose(venetian, side))
+      }
+    }
   })
 })
 

@@ -94,6 +94,16 @@ export function advance(
   return { position, tilt }
 }
 
+/**
+ * Motor time from `from` until the blind stands at a side's end stop, slats included: from an
+ * unknown pose, the time after which `advance` knows it is there.
+ */
+export function motorMsToEnd(times: TravelTimes, from: Pose | null, side: Side): number {
+  if (!from) return times.tiltTimeMs + travelMs(times, side)
+  const distance = side === 'UP' ? 100 - from.position : from.position
+  return slatsMs(times, from.tilt, side) + (distance / 100) * travelMs(times, side)
+}
+
 /** A run that surely reaches a side's end stop, wherever the blind is. */
 export function fullRun(
   times: TravelTimes,

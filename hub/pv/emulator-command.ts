@@ -3,6 +3,7 @@
 // minute with the power and the lifetime counter as its registers show them.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
+import { badValue } from '../usage-error'
 import { DEFAULT_LOCATION } from './clear-sky'
 import { InverterEmulator } from './inverter-emulator'
 
@@ -20,7 +21,7 @@ function positive(flag: string, text: string, max: number, integer = false): num
     n > max ||
     (integer && !Number.isInteger(n))
   ) {
-    throw new Error(
+    throw badValue(
       `--${flag} must be ${integer ? 'an integer' : 'a number'} above 0, at most ${max} (got "${text}")`,
     )
   }
@@ -31,7 +32,7 @@ function hostAndPort(text: string): { host: string; port: number } {
   const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(text)
   const port = m ? Number(m[2]) : NaN
   if (!m || port > 65535) {
-    throw new Error(
+    throw badValue(
       `--sunspec must be HOST:PORT, such as 127.0.0.1:5020 (port 0: any free one) (got "${text}")`,
     )
   }
@@ -58,7 +59,7 @@ export async function runSunSpecEmulator(args: string[]): Promise<void> {
   const serial = values.serial
   // Model 1's serial number is 32 ASCII characters at most.
   if (!/^[\x21-\x7e]{1,32}$/.test(serial)) {
-    throw new Error(
+    throw badValue(
       `--serial must be 1 to 32 printable ASCII characters without spaces (got "${serial}")`,
     )
   }
@@ -68,7 +69,7 @@ export async function runSunSpecEmulator(args: string[]): Promise<void> {
   // The simulated day may start elsewhere than now: a sunny noon while trying the page at night.
   const startAt = values.start === undefined ? undefined : Date.parse(values.start)
   if (startAt !== undefined && !Number.isFinite(startAt)) {
-    throw new Error(
+    throw badValue(
       `--start must be a date and time such as 2026-06-21T06:00:00Z (got "${values.start}")`,
     )
   }

@@ -1,8 +1,17 @@
 // The hub as a process of its own on a pseudo-terminal pair, with the emulated board in this
 // one: what happens to the relays when the hub is killed or stopped mid-move, and what happens
 // to the hub when the adapter is pulled out and put back (ARCHITECTURE.md section 5).
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeProcessRig, createBlindIn, startProcessRig, type ProcessRig } from './hub-process'
+import { temporaryFolders } from '../helpers/temporary-folders'
+import {
+  closeProcessRig,
+  createBlindIn,
+  startHubProcess,
+  startProcessRig,
+  type HubProcess,
+  type ProcessRig,
+} from './hub-process'
 import { sleep, waitFor } from './polling'
 import { boardNow, changesOf, coilAt } from './relay-record'
 import { listen, type Listener } from './socket-listener'
@@ -153,5 +162,37 @@ describe('a hub process whose adapter is unplugged and plugged back', () => {
     expect(board.emulator.coil(3, 0)).toBe(true)
     expect(changesOf(board.emulator.record, coilAt('3:0')).map((c) => c.cause)).toEqual(['flash'])
     expect(hub.running).toBe(true)
+  })
+})
+
+describe('a hub process whose LAMELLA_SERIAL names no device', () => {
+  const folder = temporaryFolders('lamella-no-device-')
+  let hub: HubProcess | undefined
+  let device: string
+  beforeAll(async () => {
+    device = join(folder(), 'ttyUSB9')
+    hub = await startHubProcess({ serial: device })
+  })
+  afterAll(() => hub?.close())
+
+  it('logs once, at warn, that it cannot open the device, with the error and what to check', async () => {
+    // Long enough for the hub to have tried again, at 0.5 s and 1.5 s.
+    await sleep(1800)
+    expect(hub!.running).toBe(true)
+    const lines = hub!.lines
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.module === 'bus')
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'cannot open the bus link; the hub keeps trying',
+        path: device,
+        error: `cannot open ${device}: Error: No such file or directory, cannot open ${device}`,
+        hint: `The USB RS-485 adapter ${device} is not plugged in, or LAMELLA_SERIAL names the wrong device.`,
+      }),
+    ])
+    const health = (await (await fetch(`${hub!.url}/healthz`)).json()) as Record<string, unknown>
+    expect(health).toMatchObject({ status: 'degraded', bus: 'offline' })
   })
 })

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildHub, type Hub } from '../../hub/app'
 import { loadConfig } from '../../hub/config'
 import { openDatabase, type OpenDatabase } from '../../hub/db/open'
+import { waitFor } from '../bus/polling'
 import { runCli, startCli, type Finished } from '../helpers/cli'
 import { temporaryFolders } from '../helpers/temporary-folders'
 
@@ -347,6 +348,8 @@ describe('lamella serve', () => {
 
   it('creates the first admin with a generated password, logs it exactly once, and that password logs in', async () => {
     const server = await serve({ LAMELLA_DB: dbPath })
+    // The admin is made once the hub listens: its line follows the listening line.
+    await waitFor('the password line', () => parsed(server).some((l) => 'password' in l))
     const withPassword = parsed(server).filter((l) => 'password' in l)
     expect(withPassword).toHaveLength(1)
     expect(withPassword[0]).toMatchObject({
@@ -393,6 +396,7 @@ describe('lamella serve', () => {
       LAMELLA_DB: join(temporaryFolder(), 'lamella.db'),
       LAMELLA_ADMIN_PASSWORD: 'chosen-admin-password',
     })
+    await waitFor('the first admin line', () => parsed(server).some((l) => l.username === 'admin'))
     expect(parsed(server)).toContainEqual(
       expect.objectContaining({
         username: 'admin',

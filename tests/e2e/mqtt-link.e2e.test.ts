@@ -1,11 +1,12 @@
 // Issue 12 item 5 in Debian's Chromium against the real hub (TZ Europe/Berlin): Home tells an
 // admin whether Home Assistant reaches the hub over MQTT, with a broker on 127.0.0.1 or a port
-// where nothing listens, and tells a regular user nothing of it. Each screen is taken on a
-// phone and a desktop, light and dark, into build/e2e-screenshots/.
+// where nothing listens, and tells a regular user nothing of it. Issue 19 item 5: a run pressed
+// in Home Assistant shows in the run history as such. Each screen is taken on a phone and a
+// desktop, light and dark, into build/e2e-screenshots/.
 import { createServer } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBroker, type TestBroker } from '../helpers/broker'
+import { brokerClient, startBroker, watchTopics, type TestBroker } from '../helpers/broker'
 import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
 import { seriousViolations } from './axe'
@@ -188,6 +189,63 @@ describe('a hub connected to its MQTT broker', () => {
     await page.getByText(/^Home Assistant \(MQTT\) connected/).waitFor()
     await screenshot(page, `mqtt-home-connected-${name}`)
     await page.context().close()
+  })
+
+  describe('a run pressed in Home Assistant', () => {
+    let automationId: string
+    beforeAll(async () => {
+      const created = await t.gql<{ automationCreate: { id: string } }>(
+        'mutation($input: AutomationInput!) { automationCreate(input: $input) { id } }',
+        {
+          input: {
+            name: 'Evening',
+            trigger: { type: 'MANUAL' },
+            scene: [{ name: 'Wait', type: 'DELAY', duration: 100 }],
+          },
+        },
+        t.adminToken,
+      )
+      automationId = created.data!.automationCreate.id
+      // One run from here, then one pressed in Home Assistant: the newest is Home Assistant's.
+      await t.gql(
+        'mutation($id: ID!) { automationRun(id: $id) { id } }',
+        { id: automationId },
+        t.adminToken,
+      )
+      const ha = await brokerClient(broker.url, 'home-assistant')
+      const base = `lamella/upstairs/automation/${automationId}`
+      const seen = await watchTopics(ha, `${base}/+`)
+      await seen.until(`${base}/state`, 'idle')
+      await new Promise((r) => setTimeout(r, 300))
+      await ha.publishAsync(`${base}/run`, 'PRESS', { qos: 1 })
+      await seen.until(`${base}/last_run`, (p) => p.includes('"mqtt"') && p.includes('SUCCEEDED'))
+      await ha.endAsync()
+    })
+
+    async function runHistory(viewport = PHONE, mode: 'light' | 'dark' = 'light') {
+      const page = await openHome(browser, t, t.adminToken, viewport, mode)
+      await page.goto(`${t.url}/automation/${automationId}`)
+      const runs = page.getByRole('list', { name: 'Runs, newest first' })
+      await runs.getByText('From Home Assistant / MQTT').waitFor()
+      return { page, runs }
+    }
+
+    it('says it came from Home Assistant / MQTT, and a run from here was by hand', async () => {
+      const { page, runs } = await runHistory()
+      expect(await runs.locator('.run-source').allTextContents()).toEqual([
+        'From Home Assistant / MQTT',
+        'Run by hand',
+      ])
+      expect(await seriousViolations(page)).toEqual([])
+      await page.context().close()
+    })
+
+    it.each(VARIANTS)('is shown in the run history ($name)', async ({ name, viewport, mode }) => {
+      const { page, runs } = await runHistory(viewport, mode)
+      await runs.scrollIntoViewIfNeeded()
+      await screenshot(page, `mqtt-run-history-${name}`)
+      await page.context().close()
+    })
   })
 
   it('warns an admin once the broker goes away, on the next look at Home', async () => {

@@ -30,12 +30,16 @@ export function startCli(
   return spawn(process.execPath, [CLI, ...args], { cwd, env: environment(vars), stdio: 'pipe' })
 }
 
-/** Runs `lamella ARGS` to its end with `input` on stdin; killed after 15 s (code null). */
+/**
+ * Runs `lamella ARGS` to its end with `input` on stdin; killed after `limitMs` (code null), 15 s
+ * unless given.
+ */
 export function runCli(
   args: string[],
   vars: Record<string, string>,
   cwd: string,
   input = '',
+  limitMs = RUN_LIMIT_MS,
 ): Promise<Finished> {
   const child = startCli(args, vars, cwd)
   let stdout = ''
@@ -43,7 +47,7 @@ export function runCli(
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
   child.stdin.end(input)
-  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS)
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs)
   return new Promise((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (code) => {

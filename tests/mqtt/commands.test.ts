@@ -168,7 +168,8 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     expect(Math.abs(r.truthOf(1).tilt - 60)).toBeLessThanOrEqual(NEAR)
     expect(r.truthOf(1).position).toBe(0)
     expect(r.conflicts()).toBe(0)
-  })
+    // Four full runs, a stop and a tilt one after the other: nearly 30 s of motors alone.
+  }, 60_000)
 
   it('follows a move made in the UI, and runs an automation from its button', async () => {
     const r = await hub('follows', [ROLLER])
@@ -200,9 +201,9 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     await ha.publishAsync(`${base}/automation/${automation}/run`, 'PRESS', { qos: 1 })
     await seen.until(`${base}/automation/${automation}/state`, 'running')
     await seen.until(`${base}/automation/${automation}/state`, 'idle', 15_000)
-    // The run is there by the time the state says idle.
+    // The run is there by the time the state says idle, as started over MQTT.
     const last = JSON.parse(seen.payloadOf(`${base}/automation/${automation}/last_run`)!)
-    expect(last).toMatchObject({ status: 'SUCCEEDED', source: 'manual' })
+    expect(last).toMatchObject({ status: 'SUCCEEDED', source: 'mqtt' })
     expect(Math.abs(r.truthOf(0).position - 50)).toBeLessThanOrEqual(NEAR)
   })
 

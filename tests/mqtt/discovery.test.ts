@@ -171,6 +171,7 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
         manufacturer: 'Lamella',
         model: 'Lamella hub',
         sw_version: hubVersion,
+        configuration_url: `${t.url}/`,
       },
       origin: { name: 'Lamella', sw_version: hubVersion },
     })
@@ -180,10 +181,86 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     const retained = await watchTopics(late, `${base}/#`)
     await retained.until(`${base}/status`, 'online')
     await retained.until(`${base}/bus`, 'online')
-    await retained.until(`${base}/blind/${roller.id}/state`, 'stopped')
+    // Never run to an end stop: not known, Home Assistant's `None`.
+    await retained.until(`${base}/blind/${roller.id}/state`, 'None')
     await retained.until(`${base}/automation/${morning.id}/state`, 'idle')
     expect(retained.log.every((m) => m.retain)).toBe(true)
     await late.endAsync()
+  })
+
+  it("announces the hub's device, with a link to the UI, before any blind names it as its via_device, with no automation at all", async () => {
+    const t = await hubOnBroker('devices')
+    for (const [name, up] of [
+      ['Kitchen', '1:0'],
+      ['Study', '1:2'],
+    ] as const) {
+      await created(t.gql(CREATE_BLIND, { input: blindInput(name, up) }, t.adminToken))
+    }
+    // Home Assistant starting with the hub running: everything is announced again, in order.
+    const seen = await watchTopics(ha, 'homeassistant/+/lamella_devices/+/config')
+    await ha.publishAsync('homeassistant/status', 'online', { qos: 1 })
+    const announced = () =>
+      seen.log
+        .filter((m) => m.topic.includes('/lamella_devices/') && !m.retain && m.payload !== '')
+        .map((m) => ({ topic: m.topic, config: JSON.parse(m.payload) }))
+    await seen.waitFor(
+      () => announced().filter((a) => a.topic.includes('/cover/')).length === 2,
+      'both covers announced again',
+    )
+    const configs = announced()
+    const hubAt = configs.findIndex((a) => a.config.device.identifiers.includes('lamella_devices'))
+    expect(hubAt).toBeGreaterThanOrEqual(0)
+    const hub = configs[hubAt]!
+    const base = 'lamella/devices'
+    // https://www.home-assistant.io/integrations/binary_sensor.mqtt/
+    expect(hub).toEqual({
+      topic: 'homeassistant/binary_sensor/lamella_devices/bus/config',
+      config: {
+        name: 'Relay bus',
+        unique_id: 'lamella_devices_bus',
+        device_class: 'connectivity',
+        entity_category: 'diagnostic',
+        state_topic: `${base}/bus`,
+        payload_on: 'online',
+        payload_off: 'offline',
+        qos: 1,
+        availability: [
+          {
+            topic: `${base}/status`,
+            payload_available: 'online',
+            payload_not_available: 'offline',
+          },
+        ],
+        device: {
+          identifiers: ['lamella_devices'],
+          name: 'Lamella devices',
+          manufacturer: 'Lamella',
+          model: 'Lamella hub',
+          sw_version: hubVersion,
+          configuration_url: `${t.url}/`,
+        },
+        origin: { name: 'Lamella', sw_version: hubVersion },
+      },
+    })
+    // Every device another names as its via_device was announced before it.
+    configs.forEach((a, i) => {
+      const via = a.config.device.via_device as string | undefined
+      if (via === undefined) return
+      const declared = configs.findIndex((b) => b.config.device.identifiers.includes(via))
+      expect(declared, `${a.topic} names ${via}`).toBeGreaterThanOrEqual(0)
+      expect(declared, `${a.topic} names ${via}`).toBeLessThan(i)
+    })
+
+    // A Home Assistant seeing the broker for the first time finds the hub's device there too,
+    // and its relay bus connected.
+    const first = await brokerClient(broker.url, 'first-look')
+    const retained = await watchTopics(first, [
+      'homeassistant/binary_sensor/lamella_devices/+/config',
+      `${base}/bus`,
+    ])
+    await retained.until(hub.topic, JSON.stringify(hub.config))
+    await retained.until(`${base}/bus`, 'online')
+    await first.endAsync()
   })
 
   it('renames a cover when the blind is renamed, and removes what was deleted', async () => {
@@ -333,7 +410,7 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     // A command to one hub moves nothing on the other.
     await ha.publishAsync(`lamella/garden-house/blind/${blindB.id}/set`, 'CLOSE', { qos: 1 })
     await seen.until(`lamella/garden-house/blind/${blindB.id}/state`, 'closing')
-    expect(seen.payloadOf(`lamella/ground-floor/blind/${blindA.id}/state`)).toBe('stopped')
+    expect(seen.payloadOf(`lamella/ground-floor/blind/${blindA.id}/state`)).toBe('None')
   })
 
   it('says online while the hub runs, offline when it stops, and offline by its last will when it dies', async () => {
@@ -362,5 +439,6 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     } finally {
       await second.close()
     }
-  })
+    // Two hub processes start, one after the other: over 20 s on a busy machine.
+  }, 60_000)
 })

@@ -94,7 +94,7 @@ describe('lamella emulator --sunspec', () => {
     [['--sunspec', '127.0.0.1:5020', '--start', 'noon'], '--start must be a date and time'],
   ])('refuses %j with one line saying what it takes', async (args, message) => {
     const done = await runCli(['emulator', ...args], {}, temporaryFolder())
-    expect(done.code).toBe(1)
-    expect(done.stderr.trim().split('\n')[0]).toContain(`lamella: ${message}`)
+    expect(done.code).toBe(2)
+    expect(done.stderr.trim().split('\n')).toEqual([expect.stringContaining(`lamella: ${message}`)])
   })
 })

@@ -100,4 +100,11 @@ describe('lamella.service', () => {
     expect(values('NotifyAccess')).toEqual(['all'])
     expect(values('WatchdogSec')).toHaveLength(1)
   })
+
+  it('stops restarting after exit code 2, a bad setting that no restart can mend', () => {
+    const settings = serviceSettings(readFileSync(UNIT, 'utf8'))
+    const values = (key: string) => settings.filter(([k]) => k === key).map(([, v]) => v)
+    // `lamella serve` exits with 2 after its one line naming the setting (tests/cli/start-failures).
+    expect(values('RestartPreventExitStatus').join(' ').split(/\s+/)).toContain('2')
+  })
 })

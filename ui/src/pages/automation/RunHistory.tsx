@@ -13,6 +13,7 @@ const SOURCE_LABEL: Record<string, string> = {
   manual: 'Run by hand',
   cron: 'Schedule',
   sun: 'Sun',
+  mqtt: 'From Home Assistant / MQTT',
 }
 
 /** How long a run took, or, while it runs, how long it has left (its chip says it runs). */
