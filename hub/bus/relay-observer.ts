@@ -9,6 +9,11 @@ export interface RelayObserver {
   starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void
   /** The run written ahead never went out: a newer command took the blind first. */
   notStarted(blindId: string): void
+  /**
+   * Right before a frame that switches `side` of these blinds off (both sides: null): what is
+   * written here is on disk first, so the next start knows of the off if its answer is lost.
+   */
+  stopping(blindIds: readonly string[], side: Side | null): void
   /** The board switched the side on at `at`; it stays on `relayMs`, or until an off. */
   on(blindId: string, side: Side, at: number, relayMs: number, boardTimed: boolean): void
   /** The side went off at `at`: an acknowledged off, or the end of a board-timed pulse. */

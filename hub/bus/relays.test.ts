@@ -15,6 +15,8 @@ interface Rig {
   link: RecordingLink
   driver: RelayDriver
   motions: [string, Motion][]
+  /** Each off the observer heard of ahead, with its side's relay as the board had it then. */
+  stops: { ids: string[]; side: Side | null; relays: boolean[] }[]
 }
 
 let rigs: { transport: Transport; emulator: RelayBoardEmulator; driver: RelayDriver }[] = []
@@ -41,14 +43,19 @@ async function rig(pulse: PulseMode, deadTimeMs: number): Promise<Rig> {
   })
   await transport.start()
   const motions: [string, Motion][] = []
+  const stops: Rig['stops'] = []
   const driver = new RelayDriver({
     coils: new CoilWriter(transport),
     pulse,
     deadTimeMs,
-    observer: motionRecorder(motions),
+    observer: {
+      ...motionRecorder(motions),
+      stopping: (ids, side) =>
+        stops.push({ ids: [...ids], side, relays: emulator.coils(1).slice(0, 2) }),
+    },
   })
   rigs.push({ transport, emulator, driver })
-  return { emulator, link, driver, motions }
+  return { emulator, link, driver, motions, stops }
 }
 
 /** What a blind does as the observer hears it: its changes of motion, in order. */
@@ -65,6 +72,7 @@ function motionRecorder(motions: [string, Motion][]): RelayObserver {
   return {
     starting: () => undefined,
     notStarted: () => undefined,
+    stopping: () => undefined,
     on: (id, side) => become(id, side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN'),
     off: (id, side) => idleUnless(id, side),
     unsure: (id, side) => idleUnless(id, side),
@@ -201,6 +209,33 @@ describe('reversing a blind', () => {
     ])
     expect(driver.motion('kitchen')).toBe('IDLE')
   })
+})
+
+describe('an off', () => {
+  it.each(['device', 'hub'] as const)(
+    'is told to the observer before its frame goes out, the relay still on then (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver, stops } = await rig(pulse, 0)
+      const b = blind('kitchen', 1, 0)
+      // A stop, a reversal, the end of a run, and the safe state.
+      await driver.run(b, 'UP', 5000)
+      await driver.stop([b])
+      await driver.run(b, 'UP', 5000)
+      await driver.run(b, 'DOWN', 1001)
+      await sleep(1200)
+      await driver.run(b, 'UP', 5000)
+      await driver.allOff([b])
+      // Board-timed, the hub ends the run 99 ms before the board would, unless it was late.
+      const boardEnded = emulator.record.some((c) => c.cause === 'flash-end')
+      expect(stops).toEqual([
+        { ids: ['kitchen'], side: null, relays: [true, false] },
+        { ids: ['kitchen'], side: 'UP', relays: [true, false] },
+        ...(boardEnded ? [] : [{ ids: ['kitchen'], side: 'DOWN', relays: [false, true] }]),
+        { ids: ['kitchen'], side: null, relays: [true, false] },
+      ])
+      expect(emulator.record.filter((c) => !c.on && c.cause === 'write')).toHaveLength(stops.length)
+    },
+  )
 })
 
 describe('the length of a pulse', () => {

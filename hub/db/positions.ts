@@ -1,5 +1,6 @@
 // Where blinds stand, on disk: the settled position written at every stop, and the write-ahead
-// record of every relay run, written before its frame goes out (ARCHITECTURE.md section 9).
+// record of every relay run, written before its frame goes out, as is an off that cuts a run
+// short (ARCHITECTURE.md section 9).
 // Writes go to disk together at the end of the event loop's turn, in one transaction that
 // SQLite's synchronous=FULL makes survive a power cut.
 import { eq, sql } from 'drizzle-orm'
@@ -19,6 +20,8 @@ export interface MotionRecord {
   /** Wall-clock ms. */
   writtenAt: number
   acknowledgedAt: number | null
+  /** When an off was first asked for this run, written ahead (wall-clock ms), or null. */
+  offAskedAt: number | null
 }
 
 export interface PlacedBlind extends TravelTimes {
@@ -89,6 +92,28 @@ export class PositionStore {
     )
     this.flush()
     if (failed) throw failed
+  }
+
+  /**
+   * Before a frame that switches these blinds' runs off: when the off was asked (wall-clock
+   * ms), on disk when this returns, in one transaction for them all. Never throws: an off goes
+   * out whatever the disk says.
+   */
+  offAhead(blindIds: readonly string[], at: number): void {
+    for (const blindId of blindIds) {
+      this.enqueue(() =>
+        this.db
+          .update(blindMotions)
+          .set({ offAskedAt: at })
+          .where(eq(blindMotions.blindId, blindId))
+          .run(),
+      )
+    }
+    try {
+      this.flush()
+    } catch {
+      // The disk failed: the next start may count the run on, but the relay goes off now.
+    }
   }
 
   /** The run as it went on, its start acknowledged: replaces the record written ahead. */
@@ -177,6 +202,7 @@ function prepareUpsert(db: Db) {
       fromTilt: sql.placeholder('fromTilt'),
       writtenAt: sql.placeholder('writtenAt'),
       acknowledgedAt: sql.placeholder('acknowledgedAt'),
+      offAskedAt: sql.placeholder('offAskedAt'),
     })
     .onConflictDoUpdate({
       target: blindMotions.blindId,
@@ -189,6 +215,7 @@ function prepareUpsert(db: Db) {
         fromTilt: sql`excluded.from_tilt`,
         writtenAt: sql`excluded.written_at`,
         acknowledgedAt: sql`excluded.acknowledged_at`,
+        offAskedAt: sql`excluded.off_asked_at`,
       },
     })
     .prepare()

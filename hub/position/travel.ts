@@ -95,6 +95,20 @@ export function advance(
 }
 
 /**
+ * How far apart two poses lie: points of position or of tilt, whichever is more. Two unknown
+ * poses are alike; an unknown one is infinitely far from a known one.
+ */
+export function apart(a: Pose | null, b: Pose | null): number {
+  if (!a || !b) return a === b ? 0 : Infinity
+  return Math.max(Math.abs(a.position - b.position), Math.abs(a.tilt - b.tilt))
+}
+
+/** Halfway between two poses. */
+export function middle(a: Pose, b: Pose): Pose {
+  return { position: (a.position + b.position) / 2, tilt: (a.tilt + b.tilt) / 2 }
+}
+
+/**
  * Motor time from `from` until the blind stands at a side's end stop, slats included: from an
  * unknown pose, the time after which `advance` knows it is there.
  */
