@@ -15,7 +15,8 @@ import {
   type Request,
 } from './rtu'
 import { WEATHER_REGISTER_FORMATS, weatherRegisters } from './emulator-weather'
-import { builtInWeather, parseWeatherFile } from './weather-script'
+import { builtInWeather } from './weather-script'
+import { parseWeatherFile } from './weather-file'
 
 const START = 1_000_000
 const FROST = parseWeatherFile(

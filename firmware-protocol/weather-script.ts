@@ -1,7 +1,6 @@
 // Scripted weather for the emulated sensor unit: wind, rain and temperature as a function of
 // the time since the start. Three built-in scripts (calm, gusty, storm) and a script read from
 // a JSON file of steps. Deterministic: the same elapsed time always gives the same weather.
-export { parseWeatherFile, WeatherFileError } from './weather-file'
 
 export interface WeatherSample {
   /** Wind speed in m/s, 0 or more. */

@@ -33,6 +33,7 @@ import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { ShadingStore } from './db/shading'
 import { Shading } from './shading/service'
+import { PausedByNames } from './shading/paused-by'
 import { HouseLocation } from './location/house-location'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
@@ -195,11 +196,12 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     blinds,
     automations,
     positions,
-    nextRunAt: (id) => engine.scheduler.nextRunAt(id),
+    schedule: (automation) => engine.schedule(automation),
     runAutomation: (viewer, id, source = 'manual') => {
       automations.get(viewer, id)
       return engine.runner.start(id, source)
     },
+    runEndEstimate: (runId) => engine.runner.estimatedEndAt(runId),
     cancelRun: async (viewer, runId) => {
       checkId('runId', runId)
       const run = engine.getRun(runId)
@@ -220,9 +222,11 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         mqtt: () => mqtt?.status() ?? null,
       }),
     pv: pv ?? unconfiguredPv,
+    pvAddress: () => config.pv?.url ?? null,
     holiday,
     location,
     shading,
+    pausedBy: new PausedByNames(db),
     shadingHistory: new ShadingStore(db),
   }
 

@@ -14,9 +14,9 @@ import {
   builtInWeather,
   isWeatherScriptName,
   nextWeatherLineAfter,
-  parseWeatherFile,
   type WeatherScript,
 } from '../firmware-protocol/weather-script'
+import { parseWeatherFile } from '../firmware-protocol/weather-file'
 import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
 import { badValue, UsageError } from './usage-error'

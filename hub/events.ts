@@ -8,8 +8,8 @@ import type {
   ChangedEntity,
   PvSampleEvent,
 } from './realtime/events'
-import type { HolidayState } from './holiday/holiday'
-import type { HouseLocationState } from './location/house-location'
+import type { HolidayState } from './holiday/holiday-state'
+import type { HouseLocationState } from './location/location-state'
 
 /** For each user id, the ids of the changed entities that user may see. */
 export type Audience = Map<string, string[]>

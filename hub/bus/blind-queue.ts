@@ -1,7 +1,7 @@
 // Each blind's commands in its own order: the newest command takes the blind over, and older
 // ones still waiting (a dead time, a frame in the queue) give way at their next check.
 import type { Motion } from '../realtime/events'
-import type { Side } from './relays'
+import type { Side } from './side'
 import { RunEnds } from './run-ends'
 
 /** Thrown to a command that a newer one for the same blind replaced; not a failure. */

@@ -2,7 +2,7 @@
 // side went on or off as the board acknowledged it. Every time is wall-clock ms on one clock,
 // performance.timeOrigin + performance.now(), so a record written by one process can be read
 // by the next.
-import type { Side } from './relays'
+import type { Side } from './side'
 
 export interface RelayObserver {
   /** Right before the frame that switches a side on: what is written here is on disk first. */

@@ -17,6 +17,7 @@ import { flashSurelyEnded, type CoilWriter } from './coils'
 import { PulseTiming } from './pulse-timing'
 import { wallClockOf, type RelayObserver } from './relay-observer'
 import { BlindQueue, Superseded } from './blind-queue'
+import type { Side } from './side'
 import { BusError } from './transport'
 
 export const MAX_PULSE_MS = 300_000
@@ -26,7 +27,7 @@ export const EARLY_OFF_MIN_MS = 5
 export const OFF_RETRY_FIRST_MS = 250
 export const OFF_RETRY_MAX_MS = 4000
 
-export type Side = 'UP' | 'DOWN'
+export type { Side } from './side'
 
 export interface BlindRelays {
   id: string

@@ -1,7 +1,7 @@
 // Automation rows to the API's objects: scenes in order with their relays' current
 // addresses, and the asking user's favourite flag, in three queries however many rows.
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { Automation, Scene } from './automations'
+import type { Automation, Scene } from './automation-types'
 import type { Trigger } from '../validation/automation'
 import { fullRun, type TravelTimes } from '../position/travel'
 import type { Db } from './open'

@@ -8,7 +8,6 @@ import {
   checkAutomationInput,
   type AutomationInput,
   type AutomationRulesContext,
-  type SceneType,
   type Trigger,
 } from '../validation/automation'
 import { checkId, checkIds, checkIntegerIn, nameKey } from '../validation/fields'
@@ -19,37 +18,9 @@ import type { Db } from './open'
 import { automationFavorites, automationRuns, automations, scenes } from './schema'
 import { insertScenes, resolveScenes } from './scene-rows'
 import { visibleAutomationIds, type Viewer } from './visibility'
+import type { Automation, AutomationRun } from './automation-types'
 
-export interface Scene {
-  id: string
-  name: string
-  type: SceneType
-  index: number
-  duration: number
-  blindAddresses: string[]
-  blindIds: string[]
-  position: number | null
-  tilt: number | null
-}
-
-export interface Automation {
-  id: string
-  name: string
-  isFavorite: boolean
-  trigger: Trigger
-  scene: Scene[]
-}
-
-export interface AutomationRun {
-  id: string
-  automationId: string
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'
-  source: string
-  startedAt: string
-  finishedAt: string | null
-  sceneIndex: number | null
-  error: string | null
-}
+export type { Automation, AutomationRun, Scene } from './automation-types'
 
 export const RUNS_LIMIT_MAX = 500
 export const RUNS_LIMIT_DEFAULT = 50

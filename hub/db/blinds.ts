@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm'
 import { conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
-import { checkBlindInput, type BlindInput, type BlindSpec } from '../validation/blind'
+import {
+  checkBlindInput,
+  checkBlindUpdate,
+  type BlindInput,
+  type BlindSpec,
+} from '../validation/blind'
 import { checkId, checkIds } from '../validation/fields'
 import { automationAudience, blindAudience } from './audience'
 import { automationsUsing, type AutomationRef } from './blind-usage'
@@ -66,20 +71,6 @@ const blindColumns = {
 }
 
 type BlindRow = Omit<Blind, 'isFavorite' | 'travelTimeMs'>
-
-/** The facade and shading fields, which an update keeps where its input leaves them out. */
-const shadingColumns = {
-  facadeAzimuth: blinds.facadeAzimuth,
-  fovLeft: blinds.fovLeft,
-  fovRight: blinds.fovRight,
-  minElevation: blinds.minElevation,
-  shadePosition: blinds.shadePosition,
-  shadeTilt: blinds.shadeTilt,
-  shadingEnabled: blinds.shadingEnabled,
-  shadingMinBrightness: blinds.shadingMinBrightness,
-  shadingReturnPosition: blinds.shadingReturnPosition,
-  shadingResumeAt: blinds.shadingResumeAt,
-}
 
 export class BlindRepository {
   constructor(
@@ -168,19 +159,16 @@ export class BlindRepository {
   }
 
   /**
-   * Replaces a blind's fields with the input's; facade and shading fields the input leaves out
-   * (clients from before shading never send them) stay as they are, and null clears them.
+   * Changes the fields the input gives and keeps those it leaves out; null clears a field that
+   * may be cleared (checkBlindUpdate says which and to what).
    */
   update(viewer: Viewer, id: string, input: BlindInput): Blind {
     checkId('id', id)
-    const current = this.db.select(shadingColumns).from(blinds).where(eq(blinds.id, id)).get()
-    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
-    const spec = checkBlindInput({ ...current, ...given } as BlindInput)
     this.db.transaction(
       (tx) => {
-        if (!tx.select({ id: blinds.id }).from(blinds).where(eq(blinds.id, id)).get()) {
-          throw notFound('Blind', id)
-        }
+        const stored = tx.select(blindColumns).from(blinds).where(eq(blinds.id, id)).get()
+        if (!stored) throw notFound('Blind', id)
+        const spec = checkBlindUpdate(stored, input)
         this.checkUnique(spec, id)
         tx.update(blinds)
           .set({ ...spec, updatedAt: this.now() })

@@ -2,7 +2,7 @@
 // (automationRuns, lastRun) live with the automations; this module writes.
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { AutomationRun } from './automations'
+import type { AutomationRun } from './automation-types'
 import type { Db } from './open'
 import { automationRuns } from './schema'
 

@@ -334,8 +334,12 @@ export const shadingStates = sqliteTable('shading_states', {
   /** Where the blind stood before shading took it (0-100); null: not known. */
   returnPosition: real('return_position'),
   returnTilt: real('return_tilt'),
-  /** A person's command paused shading until then; null: not paused. */
+  /** A command shading did not give paused shading until then; null: not paused. */
   pausedUntil: integer('paused_until'),
+  /** Whose command paused it; null: not paused, or paused before the hub kept this. */
+  pausedByKind: text('paused_by_kind', { enum: ['USER', 'AUTOMATION', 'MQTT', 'CALIBRATION'] }),
+  /** The user (USER, CALIBRATION) or automation (AUTOMATION); no reference: either may go. */
+  pausedById: text('paused_by_id'),
 })
 
 /** Every move shading made, with its reason: its history, shown like an automation's runs. */

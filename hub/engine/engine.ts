@@ -10,7 +10,9 @@ import type { HubEvents } from '../events'
 import type { AutomationRunEvent } from '../realtime/events'
 import { relaysOf } from '../bus/blind-relays'
 import type { RelayDriver } from '../bus/relays'
+import { remainingMs } from './run-estimate'
 import { AutomationRunner, type ScenePlan } from './runner'
+import type { Schedule, SchedulePause } from './schedule'
 import { Scheduler, type HolidayPause } from './scheduler'
 import type { Location } from './sun'
 import type { Positions } from '../position/positions'
@@ -19,8 +21,8 @@ export interface EngineDeps {
   db: Db
   events: HubEvents
   driver: RelayDriver
-  positions: Pick<Positions, 'moveForRun'>
-  config: Pick<Config, 'timeZone'>
+  positions: Pick<Positions, 'moveForRun' | 'origins' | 'travelNow'>
+  config: Pick<Config, 'timeZone' | 'deadTimeMs'>
   /** The house's location (hub/location), asked for each SUN trigger; undefined while unknown. */
   location: () => Location | undefined
   now: () => number
@@ -58,13 +60,16 @@ export class Engine {
     this.runs = new RunRepository(db, now)
     this.runner = new AutomationRunner({
       driver: deps.driver,
-      moveTo: (blind, target) => deps.positions.moveForRun(blind, target),
+      moveTo: (blind, target, origin) => deps.positions.moveForRun(blind, target, origin),
+      noteOrigin: (blindIds, origin) => deps.positions.origins.note(blindIds, origin),
       runs: this.runs,
       plans: (automationIds) =>
         new Map(
           [...scenePlans(db, automationIds)].map(([id, scenes]) => [id, scenes.map(withRelays)]),
         ),
       onEvent: (event) => this.announce(event),
+      estimateMs: (steps) =>
+        remainingMs(steps, (id) => deps.positions.travelNow(id), deps.config.deadTimeMs),
       log: deps.log.child({ module: 'engine' }),
     })
     this.scheduler = new Scheduler({
@@ -82,6 +87,7 @@ export class Engine {
           status: run.status,
           sceneIndex: null,
           at: new Date(now()).toISOString(),
+          estimatedEndAt: null,
         })
       },
       log: deps.log.child({ module: 'scheduler' }),
@@ -130,6 +136,28 @@ export class Engine {
     this.unsubscribe.splice(0).forEach((off) => off())
     this.scheduler.stop()
     await this.runner.stop()
+  }
+
+  /**
+   * When an automation runs next, and if its schedule is paused, why and when it would run:
+   * a CRON or SUN trigger rests while the clock is not trusted (CLOCK) or holiday mode is on
+   * (HOLIDAY); MANUAL and disabled triggers have no schedule to pause.
+   */
+  schedule(automation: { id: string; trigger: { type: string; enabled: boolean } }): Schedule {
+    const { id, trigger } = automation
+    const scheduled = trigger.type !== 'MANUAL' && trigger.enabled
+    const pause: SchedulePause | null = !scheduled
+      ? null
+      : !this.deps.clockTrusted()
+        ? 'CLOCK'
+        : this.deps.holiday?.enabled
+          ? 'HOLIDAY'
+          : null
+    return {
+      nextRunAt: pause ? null : this.scheduler.nextRunAt(id),
+      wouldRunAt: this.scheduler.wouldRunAt(id),
+      schedulePause: pause,
+    }
   }
 
   getRun(runId: string): AutomationRun | null {

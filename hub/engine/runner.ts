@@ -2,7 +2,8 @@
 // together for its duration through the relay driver (interlock, dead time and cap apply);
 // DELAY waits; POSITION takes its blinds to a position and lasts until all of them arrived.
 // Each timed step ends at an absolute deadline, so a long run does not drift. Cancel stops
-// the relays the run drives, unless a newer command took them.
+// the relays the run drives, unless a newer command took them. At its start and at each step a
+// run estimates when it ends (run-estimate.ts), from where its blinds are then.
 import { conflict, HubError } from '../errors'
 import type { AutomationRun } from '../db/automations'
 import type { RunRepository, RunSource } from '../db/runs'
@@ -10,6 +11,7 @@ import type { AutomationRunEvent } from '../realtime/events'
 import { Superseded, type BlindRelays, type RelayDriver, type Side } from '../bus/relays'
 import type { SceneType } from '../validation/automation'
 import type { BlindMove } from '../position/mover'
+import { byAutomation, type MotionOrigin } from '../position/origins'
 import type { Target } from '../position/travel'
 
 export interface ScenePlan {
@@ -25,12 +27,16 @@ export interface ScenePlan {
 
 export interface RunnerDeps {
   driver: RelayDriver
-  /** Takes a blind to a position (hub/position). */
-  moveTo(blind: BlindRelays, target: Target): BlindMove
+  /** Takes a blind to a position (hub/position), as a command from `origin`. */
+  moveTo(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove
+  /** Notes whose command is about to pulse these blinds' relays (hub/position's origins). */
+  noteOrigin(blindIds: string[], origin: MotionOrigin): void
   runs: RunRepository
   /** The scenes of each automation given, with each relay's blind and side. */
   plans(automationIds: string[]): Map<string, ScenePlan[]>
   onEvent(event: AutomationRunEvent): void
+  /** How long these steps take from now, from where their blinds are (run-estimate.ts). */
+  estimateMs(steps: ScenePlan[]): number
   log: { warn(obj: object, msg: string): void }
 }
 
@@ -50,6 +56,8 @@ interface ActiveRun {
   moves: BlindMove[]
   wake: (() => void) | undefined
   done: Promise<void>
+  /** When the run is expected to end (wall-clock ms), as last estimated. */
+  estimatedEndAt: number | null
 }
 
 const monotonic = () => performance.now()
@@ -65,6 +73,12 @@ export class AutomationRunner {
       if (a.run.automationId === automationId && !a.ended) return a.run
     }
     return undefined
+  }
+
+  /** When a running run is expected to end (ISO-8601), as estimated at its latest step. */
+  estimatedEndAt(runId: string): string | null {
+    const at = this.active.get(runId)?.estimatedEndAt
+    return at == null ? null : new Date(at).toISOString()
   }
 
   /** Starts a run now; returns it RUNNING. One run per automation at a time. */
@@ -113,13 +127,17 @@ export class AutomationRunner {
       moves: [],
       wake: undefined,
       done: Promise.resolve(),
+      estimatedEndAt: null,
     }
+    // Known from the start, so the answer that started the run can tell it.
+    this.estimate(active, scenes)
     this.active.set(run.id, active)
     // The start is on record now; the rest waits one turn, so that triggers due at the same
     // moment all start on time before any of them does its first step.
     active.done = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
-        this.emit(run, null)
+        this.estimate(active, scenes)
+        this.emit(run, null, active.estimatedEndAt)
         return this.execute(active, scenes)
       })
       .finally(() => this.active.delete(run.id))
@@ -165,7 +183,7 @@ export class AutomationRunner {
         'could not stop the relays of a cancelled run',
       )
     })
-    if (finished) this.emit(finished, finished.sceneIndex)
+    if (finished) this.emit(finished, finished.sceneIndex, null)
     await active.done
   }
 
@@ -173,10 +191,11 @@ export class AutomationRunner {
     const { run } = active
     let deadline = monotonic()
     try {
-      for (const scene of scenes) {
+      for (const [i, scene] of scenes.entries()) {
         if (active.cancelled) return
         this.deps.runs.step(run.id, scene.index)
-        this.emit(run, scene.index)
+        this.estimate(active, scenes.slice(i))
+        this.emit(run, scene.index, active.estimatedEndAt)
         active.commands = []
         active.moves = []
         if (scene.type === 'POSITION') {
@@ -186,6 +205,10 @@ export class AutomationRunner {
           continue
         }
         if (scene.type === 'BLIND_CONTROL') {
+          this.deps.noteOrigin(
+            scene.targets.map((t) => t.blind.id),
+            byAutomation(run.automationId),
+          )
           const issued = scene.targets.map((t) => {
             const done = this.deps.driver.run(t.blind, t.side, scene.durationMs)
             active.commands.push({
@@ -207,19 +230,20 @@ export class AutomationRunner {
       if (active.cancelled) return
       active.ended = true
       const finished = this.deps.runs.finish(run.id, 'SUCCEEDED')
-      if (finished) this.emit(finished, finished.sceneIndex)
+      if (finished) this.emit(finished, finished.sceneIndex, null)
     } catch (err) {
       if (active.cancelled) return
       active.ended = true
       const finished = this.deps.runs.finish(run.id, 'FAILED', (err as Error).message)
-      if (finished) this.emit(finished, finished.sceneIndex)
+      if (finished) this.emit(finished, finished.sceneIndex, null)
     }
   }
 
   /** A POSITION step: every blind moves at once; it ends when all arrived (or the run stops). */
   private async moveAll(active: ActiveRun, scene: ScenePlan): Promise<void> {
     const target = { position: scene.position, tilt: scene.tilt }
-    active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target))
+    const origin = byAutomation(active.run.automationId)
+    active.moves = scene.blinds.map((b) => this.deps.moveTo(b, target, origin))
     const started = await Promise.allSettled(active.moves.map((m) => m.started))
     const failed = started.find(
       (r): r is PromiseRejectedResult =>
@@ -253,13 +277,19 @@ export class AutomationRunner {
     })
   }
 
-  private emit(run: AutomationRun, sceneIndex: number | null): void {
+  /** When the run ends if the steps left take as long as estimated from now. */
+  private estimate(active: ActiveRun, steps: ScenePlan[]): void {
+    active.estimatedEndAt = Date.now() + this.deps.estimateMs(steps)
+  }
+
+  private emit(run: AutomationRun, sceneIndex: number | null, endAt: number | null): void {
     this.deps.onEvent({
       runId: run.id,
       automationId: run.automationId,
       status: run.status,
       sceneIndex,
       at: new Date().toISOString(),
+      estimatedEndAt: endAt === null ? null : new Date(endAt).toISOString(),
     })
   }
 }

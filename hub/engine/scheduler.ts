@@ -119,6 +119,15 @@ export class Scheduler {
   /** Null while holiday mode is on: nothing fires then. */
   nextRunAt(automationId: string): string | null {
     if (this.deps.holiday?.enabled) return null
+    return this.wouldRunAt(automationId)
+  }
+
+  /**
+   * When the trigger fires next but for holiday mode (the time it would run, offset and all):
+   * nextRunAt while holiday mode is off. Null for a trigger that never fires, and while the
+   * scheduler is stopped (the clock is not trusted).
+   */
+  wouldRunAt(automationId: string): string | null {
     const at = this.entries.get(automationId)?.at
     return at == null ? null : new Date(at).toISOString()
   }

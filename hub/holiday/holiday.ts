@@ -6,14 +6,9 @@ import { SettingsStore, type HolidayRecord } from '../db/settings'
 import type { Db } from '../db/open'
 import type { HubEvents } from '../events'
 import { checkRandomOffset } from '../validation/shading'
+import type { HolidayState } from './holiday-state'
 
-/** As the API shows it. */
-export interface HolidayState {
-  enabled: boolean
-  randomOffsetMinutes: number
-  /** ISO-8601 UTC since when it is on; null while off. */
-  since: string | null
-}
+export type { HolidayState } from './holiday-state'
 
 export interface HolidayDeps {
   db: Db

@@ -8,14 +8,9 @@ import type { Location } from '../engine/sun'
 import { conflict, forbidden } from '../errors'
 import type { HubEvents } from '../events'
 import { checkLocationInput, type LocationInput } from '../validation/location'
+import type { HouseLocationState } from './location-state'
 
-/** As the API shows it. */
-export interface HouseLocationState {
-  lat: number | null
-  lon: number | null
-  /** Set by LAMELLA_LAT/LAMELLA_LON: it cannot be changed while the hub runs. */
-  fromEnvironment: boolean
-}
+export type { HouseLocationState } from './location-state'
 
 export interface HouseLocationDeps {
   db: Db

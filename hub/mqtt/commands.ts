@@ -8,6 +8,7 @@ import type { IPublishPacket } from 'mqtt'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Viewer } from '../db/visibility'
 import { HubError, logInternalError } from '../errors'
+import { BY_MQTT, type MotionOrigin } from '../position/origins'
 import type { Direction } from '../position/positions'
 import { checkRunPayload, parseBlindCommand } from './payloads'
 import type { CommandTopic } from './topics'
@@ -24,12 +25,13 @@ export interface CommandDeps {
   /** What others publish: rate-limited, so a flood of bad payloads cannot fill the log. */
   warnings: LimitedWarnings
   positions: {
-    move(viewer: Viewer, ids: string[], direction: Direction): Promise<void>
+    move(viewer: Viewer, ids: string[], direction: Direction, origin: MotionOrigin): Promise<void>
     setPosition(
       viewer: Viewer,
       ids: string[],
       position: number | null | undefined,
       tilt: number | null | undefined,
+      origin: MotionOrigin,
     ): Promise<void>
   }
   /** Starts a run of an automation, recorded as started over MQTT. */
@@ -92,10 +94,10 @@ export class MqttCommands {
     const c = parsed.value
     const done =
       c.command === 'set'
-        ? positions.move(MQTT_VIEWER, [command.id], c.direction)
+        ? positions.move(MQTT_VIEWER, [command.id], c.direction, BY_MQTT)
         : c.command === 'set_position'
-          ? positions.setPosition(MQTT_VIEWER, [command.id], c.position, undefined)
-          : positions.setPosition(MQTT_VIEWER, [command.id], undefined, c.tilt)
+          ? positions.setPosition(MQTT_VIEWER, [command.id], c.position, undefined, BY_MQTT)
+          : positions.setPosition(MQTT_VIEWER, [command.id], undefined, c.tilt, BY_MQTT)
     done.catch((err: unknown) => this.refused(topic, err))
   }
 

@@ -18,8 +18,9 @@ import type { HubEvents } from '../events'
 import { checkPercent } from '../validation/blind'
 import { checkIds } from '../validation/fields'
 import { BlindMover, type BlindMove } from './mover'
+import { byUser, MotionOrigins, type MotionOrigin } from './origins'
 import type { BlindPosition, PositionTracker } from './tracker'
-import { endPose, type Target } from './travel'
+import { endPose, type Pose, type Target, type TravelTimes, type Turning } from './travel'
 
 export type Direction = 'UP' | 'DOWN' | 'STOP'
 
@@ -38,6 +39,8 @@ export interface PositionsDeps {
 
 export class Positions {
   readonly mover: BlindMover
+  /** Whose the newest command for each blind was (a person's, an automation's, MQTT's...). */
+  readonly origins = new MotionOrigins()
   /** Calibration runs going on: which side, and when its relay went on (wall-clock ms). */
   private readonly calibrating = new Map<string, { side: Side; onAt: number }>()
   private readonly unsubscribe: (() => void)[] = []
@@ -66,9 +69,21 @@ export class Positions {
     return this.deps.tracker.state(blindId)
   }
 
-  /** UP and DOWN run to that end stop; STOP switches both sides off. */
-  async move(viewer: Viewer, ids: string[], direction: Direction): Promise<void> {
+  /**
+   * UP and DOWN run to that end stop; STOP switches both sides off. The command is the
+   * viewer's own unless `origin` says whose it is (MQTT's).
+   */
+  async move(
+    viewer: Viewer,
+    ids: string[],
+    direction: Direction,
+    origin: MotionOrigin = byUser(viewer.id),
+  ): Promise<void> {
     const blinds = this.visible(viewer, ids)
+    this.command(
+      blinds.map((b) => b.id),
+      origin,
+    )
     if (direction === 'STOP') {
       await settle([this.deps.driver.stop(blinds.map((b) => relaysOf(b)))])
       return
@@ -83,15 +98,36 @@ export class Positions {
     ids: string[],
     position: number | null | undefined,
     tilt: number | null | undefined,
+    origin: MotionOrigin = byUser(viewer.id),
   ): Promise<void> {
     const blinds = this.visible(viewer, ids)
     const target = checkTarget({ position, tilt }, blinds)
+    this.command(
+      blinds.map((b) => b.id),
+      origin,
+    )
     await settle(blinds.map((b) => this.mover.moveTo(relaysOf(b), target).started))
   }
 
-  /** A move for an automation's POSITION step, checked when the automation was saved. */
-  moveForRun(blind: BlindRelays, target: Target): BlindMove {
+  /** A move for an automation's POSITION step or for shading, checked when its rule was saved. */
+  moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove {
+    this.command([blind.id], origin)
     return this.mover.moveTo(blind, target)
+  }
+
+  /** Its travel times, where it is and how its motor turns now; undefined for no such blind. */
+  travelNow(
+    blindId: string,
+  ): { times: TravelTimes; pose: Pose | null; turning: Turning | null } | undefined {
+    const { tracker } = this.deps
+    const times = tracker.times(blindId)
+    if (!times) return undefined
+    return { times, pose: tracker.estimate(blindId), turning: tracker.turning(blindId) }
+  }
+
+  /** Whose the newest command for the blind was; null if none came since the start. */
+  originOf(blindId: string): MotionOrigin | null {
+    return this.origins.of(blindId)
   }
 
   /**
@@ -102,6 +138,7 @@ export class Positions {
     const [blind] = this.visible(viewer, [id], 'id')
     const relays = relaysOf(blind!)
     const { tracker, driver } = this.deps
+    this.origins.note([id], { kind: 'CALIBRATION', id: viewer.id })
     if (direction !== 'STOP') {
       this.calibrating.delete(id)
       await settle([driver.run(relays, direction, MAX_PULSE_MS)])
@@ -118,6 +155,16 @@ export class Positions {
     const measuredMs = Math.max(0, Math.round(offAt - run.onAt - (times?.motorStartDelayMs ?? 0)))
     if (times) tracker.place(id, endPose(times, run.side))
     return { direction: run.side, startedAt: new Date(run.onAt).toISOString(), measuredMs }
+  }
+
+  /**
+   * Notes whose command is about to go to these blinds. Any command but calibration's own ends
+   * a calibration run (the dialog closed by Escape stops the motor with a plain STOP): its
+   * STOP must not later measure a run that was cut, nor put the blind at an end it never saw.
+   */
+  private command(blindIds: string[], origin: MotionOrigin): void {
+    this.origins.note(blindIds, origin)
+    blindIds.forEach((id) => this.calibrating.delete(id))
   }
 
   private visible(viewer: Viewer, ids: string[], field = 'ids') {

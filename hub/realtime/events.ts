@@ -32,6 +32,8 @@ export interface AutomationRunEvent {
   status: RunStatus
   sceneIndex: number | null
   at: string
+  /** While RUNNING, when it is expected to end (ISO-8601, estimated at each step); else null. */
+  estimatedEndAt: string | null
 }
 
 export interface BusStatusEvent {

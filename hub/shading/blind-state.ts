@@ -5,6 +5,7 @@ import type { StoredShading } from '../db/shading'
 import type { ShadingSpec } from '../validation/shading'
 import { IDLE_STATE, type MachineState } from './decision'
 import type { Facade } from './sun-position'
+import type { PauseOrigin } from './types'
 
 /** A blind's fields shading reads: its relays, its slats and its shading settings. */
 export type ShadingBlind = ShadingSpec &
@@ -17,6 +18,8 @@ export interface BlindShading {
   reason: StoredShading['reason']
   returnPosition: number | null
   returnTilt: number | null
+  /** Whose command paused shading (with machine.pausedUntil); null when not known. */
+  pausedBy: PauseOrigin | null
 }
 
 export const stored = (s: BlindShading): StoredShading => ({
@@ -27,6 +30,8 @@ export const stored = (s: BlindShading): StoredShading => ({
   returnPosition: s.returnPosition,
   returnTilt: s.returnTilt,
   pausedUntil: s.machine.pausedUntil,
+  pausedByKind: s.pausedBy?.kind ?? null,
+  pausedById: s.pausedBy?.id ?? null,
 })
 
 export const facadeOf = (b: ShadingBlind): Facade | null =>
@@ -50,6 +55,7 @@ export const restored = (s: StoredShading): BlindShading => ({
   reason: s.reason,
   returnPosition: s.returnPosition,
   returnTilt: s.returnTilt,
+  pausedBy: s.pausedByKind === null ? null : { kind: s.pausedByKind, id: s.pausedById },
 })
 
 export const FRESH: BlindShading = {
@@ -58,4 +64,5 @@ export const FRESH: BlindShading = {
   reason: null,
   returnPosition: null,
   returnTilt: null,
+  pausedBy: null,
 }

@@ -4,8 +4,8 @@
 // time hold. Every move is on record with its reason; each blind's state is written before
 // its blind moves, so a restart neither moves a shaded blind nor forgets a pause. A command
 // on the blind that shading did not give (a person's, MQTT's, an automation's) pauses its
-// shading until the next local midnight or the blind's shadingResumeAt. Holiday mode pauses
-// all of it. Browsers see shading's state change with the blind's motion, which comes with
+// shading until the next local midnight or the blind's shadingResumeAt, and the pause keeps
+// whose command it was (hub/position's origins). Holiday mode pauses all of it. Browsers see shading's state change with the blind's motion, which comes with
 // every move and every pause ('data:changed' would make the bus emulator and MQTT rebuild).
 import { relaysOf } from '../bus/blind-relays'
 import type { BlindRelays } from '../bus/relays'
@@ -14,6 +14,7 @@ import { ShadingStore } from '../db/shading'
 import type { Location } from '../engine/sun'
 import type { HubEvents } from '../events'
 import type { BlindMove } from '../position/mover'
+import { BY_SHADING, type MotionOrigin } from '../position/origins'
 import type { BlindPosition } from '../position/tracker'
 import type { Target } from '../position/travel'
 import type { PvService } from '../pv/service'
@@ -29,7 +30,7 @@ import {
 import { step, type Decision, type MachineState } from './decision'
 import { pauseEnd } from './resume-time'
 import { sunPosition } from '../engine/sun'
-import { NOT_SHADING, type ShadingState, type ShadingView } from './types'
+import { NOT_SHADING, type PauseOrigin, type ShadingState, type ShadingView } from './types'
 
 const EVALUATE_MS = 60_000
 const LEARN_MS = 60 * 60_000
@@ -46,8 +47,10 @@ export interface ShadingDeps {
   events: HubEvents
   /** How shading moves blinds and reads where they are: hub/position's Positions. */
   positions: {
-    moveForRun(blind: BlindRelays, target: Target): BlindMove
+    moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove
     state(blindId: string): BlindPosition
+    /** Whose the newest command for the blind was: it says who paused shading. */
+    originOf(blindId: string): MotionOrigin | null
   }
   blinds: { all(): ShadingBlind[]; row(id: string): ShadingBlind | undefined }
   now: () => number
@@ -89,7 +92,7 @@ export class Shading implements ShadingView {
         this.tick()
       }),
       events.on('blind:motion', ({ event }) => {
-        if (event.motion !== 'IDLE' && !this.moving.has(event.id)) this.pausedByPerson(event.id)
+        if (event.motion !== 'IDLE' && !this.moving.has(event.id)) this.pausedByCommand(event.id)
       }),
       // A new place has another sun, and the array's peak is learnt against it.
       events.on('location:changed', () => {
@@ -121,6 +124,7 @@ export class Shading implements ShadingView {
     return {
       active: s.machine.active,
       pausedUntil: paused ? iso(s.machine.pausedUntil) : null,
+      pausedBy: paused ? s.pausedBy : null,
       reason: s.reason === 'PAUSED' && !paused ? null : s.reason,
       since: iso(s.since),
     }
@@ -153,7 +157,8 @@ export class Shading implements ShadingView {
       const { state, decision } = step(rule, before.machine, { sun, brightness }, now)
       if (decision.action === 'STAY') {
         const pauseEnded = before.machine.pausedUntil !== state.pausedUntil
-        this.blinds.set(blind.id, { ...before, machine: state })
+        const pausedBy = state.pausedUntil === null ? null : before.pausedBy
+        this.blinds.set(blind.id, { ...before, machine: state, pausedBy })
         if (pauseEnded) this.store.save(blind.id, stored(this.blinds.get(blind.id)!))
         continue
       }
@@ -179,6 +184,7 @@ export class Shading implements ShadingView {
       reason: decision.reason,
       returnPosition: entering ? here.position : null,
       returnTilt: entering ? here.tilt : null,
+      pausedBy: null,
     }
     if (entering ? darkerThanShade(blind, here.position) : stillWhereLeft(blind, before, here)) {
       // A blind already at least as closed is never opened to shade it, nor moved when the sun
@@ -212,11 +218,11 @@ export class Shading implements ShadingView {
       entering ? 'shading a blind' : 'shading of a blind ended',
     )
     this.moving.add(blind.id)
-    const move = this.deps.positions.moveForRun(relaysOf(blind), target)
+    const move = this.deps.positions.moveForRun(relaysOf(blind), target, BY_SHADING)
     void move.done
       .then((outcome) => {
-        // Another command took the blind over while shading moved it: a person's.
-        if (outcome === 'superseded') this.pausedByPerson(blind.id, true)
+        // Another command took the blind over while shading moved it.
+        if (outcome === 'superseded') this.pausedByCommand(blind.id, true)
       })
       .catch(() => undefined)
       // The tracker tells of a run at the end of the event loop's turn: wait for that too.
@@ -228,8 +234,11 @@ export class Shading implements ShadingView {
     }
   }
 
-  /** A command shading did not give moved the blind: its shading rests until the pause ends. */
-  private pausedByPerson(blindId: string, evenWhileMoving = false): void {
+  /**
+   * A command shading did not give moved the blind: its shading rests until the pause ends,
+   * and the pause says whose command it was.
+   */
+  private pausedByCommand(blindId: string, evenWhileMoving = false): void {
     if (!this.running || (this.moving.has(blindId) && !evenWhileMoving)) return
     const blind = this.deps.blinds.row(blindId)
     if (!blind || !facadeOf(blind)) return
@@ -242,11 +251,12 @@ export class Shading implements ShadingView {
       reason: 'PAUSED',
       returnPosition: null,
       returnTilt: null,
+      pausedBy: pauseOrigin(this.deps.positions.originOf(blindId)),
     }
     this.blinds.set(blindId, after)
     this.store.save(blindId, stored(after))
     this.deps.log.info(
-      { blindId, pausedUntil: new Date(pausedUntil).toISOString() },
+      { blindId, pausedUntil: new Date(pausedUntil).toISOString(), by: after.pausedBy?.kind },
       'shading paused: the blind was moved by a command',
     )
   }
@@ -267,6 +277,12 @@ export class Shading implements ShadingView {
     this.brightness.reset()
     this.brightness.learn(samples)
   }
+}
+
+/** Whose command paused shading; null when none was noted (or only shading's own). */
+function pauseOrigin(origin: MotionOrigin | null): PauseOrigin | null {
+  if (!origin || origin.kind === 'SHADING') return null
+  return { kind: origin.kind, id: origin.id }
 }
 
 /** The blind stands at or below its shade position (0 = closed), so shading need not move it. */

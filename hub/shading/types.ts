@@ -3,11 +3,20 @@
 // while it is not running every blind answers NOT_SHADING.
 export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
 
+/** Whose command paused a blind's shading: a user's, an automation's, MQTT's, a calibration's. */
+export interface PauseOrigin {
+  kind: 'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION'
+  /** The user (USER, CALIBRATION) or the automation (AUTOMATION); null for MQTT. */
+  id: string | null
+}
+
 export interface ShadingState {
   /** The blind is in its shade position because of shading. */
   active: boolean
-  /** ISO-8601 UTC while a person's command pauses the blind's shading; else null. */
+  /** ISO-8601 UTC while a command shading did not give pauses the blind's shading; else null. */
   pausedUntil: string | null
+  /** Whose command paused it, while paused; null otherwise or when not known. */
+  pausedBy: PauseOrigin | null
   reason: ShadingReason | null
   /** ISO-8601 UTC: when the state last changed; null if it never did. */
   since: string | null
@@ -20,6 +29,7 @@ export interface ShadingView {
 export const NOT_SHADING: ShadingState = Object.freeze({
   active: false,
   pausedUntil: null,
+  pausedBy: null,
   reason: null,
   since: null,
 })

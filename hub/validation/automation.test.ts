@@ -115,7 +115,7 @@ describe('checkTrigger', () => {
     ['cron on a sun trigger', { type: 'SUN', sunEvent: 'SUNRISE', cron: '0 7 * * *' }, withLocation, 'trigger.cron', 'must be empty unless trigger.type is CRON'],
     ['sun trigger without sunEvent', { type: 'SUN' }, withLocation, 'trigger.sunEvent', 'is required when trigger.type is SUN'],
     ['sunEvent on a cron trigger', { type: 'CRON', cron: '0 7 * * *', sunEvent: 'SUNSET' }, withLocation, 'trigger.sunEvent', 'must be empty unless trigger.type is SUN'],
-    ['sun trigger on a hub without location', { type: 'SUN', sunEvent: 'SUNRISE' }, withoutLocation, 'trigger.sunEvent', "needs the house's location: an admin sets it in any blind's settings, under Sun and shading"],
+    ['sun trigger on a hub without location', { type: 'SUN', sunEvent: 'SUNRISE' }, withoutLocation, 'trigger.sunEvent', "needs the house's location: an admin sets it in Settings (/settings)"],
     ['offset 721', { type: 'SUN', sunEvent: 'SUNRISE', offsetMinutes: 721 }, withLocation, 'trigger.offsetMinutes', 'must be an integer from -720 to 720 (got 721)'],
     ['offset -721', { type: 'SUN', sunEvent: 'SUNRISE', offsetMinutes: -721 }, withLocation, 'trigger.offsetMinutes', 'must be an integer from -720 to 720 (got -721)'],
     ['offset on a cron trigger', { type: 'CRON', cron: '0 7 * * *', offsetMinutes: 15 }, withLocation, 'trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN'],

@@ -36,7 +36,7 @@ export function checkSunLocation(hasLocation: boolean): void {
   if (!hasLocation) {
     throw badInput(
       'trigger.sunEvent',
-      "needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
+      "needs the house's location: an admin sets it in Settings (/settings)",
     )
   }
 }

@@ -730,7 +730,7 @@ describe('a hub without a location', () => {
       sunEvent: 'SUNRISE',
     })
     const message =
-      "trigger.sunEvent needs the house's location: an admin sets it in any blind's settings, under Sun and shading"
+      "trigger.sunEvent needs the house's location: an admin sets it in Settings (/settings)"
     expect(
       failure(await u.gql(CREATE, { input: { ...input, name: 'Dusk' } }, u.adminToken)),
     ).toEqual({ status: 400, code: 400, message })

@@ -1,7 +1,7 @@
 // Holiday mode over the real GraphQL API and socket.io (issue 14): every user reads it, only
 // admins switch it, a bad offset is a 400 naming randomOffsetMinutes that changes nothing,
-// browsers hear of each change, automations show no next run while it is on (manual runs
-// still start), and a restart keeps it.
+// browsers hear of each change, automations show no next run while it is on but why they rest
+// and when they would run (manual runs still start), and a restart keeps it.
 import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -17,7 +17,7 @@ const HOLIDAY = '{ holiday { enabled randomOffsetMinutes since } }'
 const SET = `mutation($enabled: Boolean!, $offset: Int) {
   holidaySet(enabled: $enabled, randomOffsetMinutes: $offset) { enabled randomOffsetMinutes since } }`
 const CREATE = `mutation($input: AutomationInput!) { automationCreate(input: $input) { id nextRunAt } }`
-const AUTOMATION = 'query($id: ID!) { automation(id: $id) { nextRunAt } }'
+const AUTOMATION = 'query($id: ID!) { automation(id: $id) { nextRunAt wouldRunAt schedulePause } }'
 const RUN = 'mutation($id: ID!) { automationRun(id: $id) { status source } }'
 
 interface Holiday {
@@ -153,7 +153,12 @@ describe('holiday mode through the API', () => {
       { id },
       t.adminToken,
     )
-    expect(during.data?.automation.nextRunAt).toBeNull()
+    // Paused, and it says so and when it would run: not a schedule that looks broken.
+    expect(during.data?.automation).toEqual({
+      nextRunAt: null,
+      wouldRunAt: nextRunAt,
+      schedulePause: 'HOLIDAY',
+    })
     const manual = await t.gql<{ automationRun: { status: string; source: string } }>(
       RUN,
       { id },
@@ -166,7 +171,51 @@ describe('holiday mode through the API', () => {
       { id },
       t.adminToken,
     )
-    expect(after.data?.automation.nextRunAt).toBe(nextRunAt)
+    expect(after.data?.automation).toEqual({
+      nextRunAt,
+      wouldRunAt: nextRunAt,
+      schedulePause: null,
+    })
+  })
+
+  it('says a schedule rests for the clock, not for holiday mode, while the clock is not trusted', async () => {
+    t = await startHub({ ntpSynchronized: () => false })
+    await set(t, true)
+    const created = await t.gql<{ automationCreate: { id: string } }>(
+      CREATE,
+      {
+        input: {
+          name: 'Morning',
+          trigger: { type: 'CRON', cron: '0 7 * * *' },
+          scene: [{ name: 'Pause', type: 'DELAY', duration: 100 }],
+        },
+      },
+      t.adminToken,
+    )
+    const res = await t.gql(AUTOMATION, { id: created.data!.automationCreate.id }, t.adminToken)
+    expect(res.data?.automation).toEqual({
+      nextRunAt: null,
+      wouldRunAt: null,
+      schedulePause: 'CLOCK',
+    })
+  })
+
+  it('pauses nothing of a manual automation: it has no schedule', async () => {
+    t = await startHub()
+    await set(t, true)
+    const created = await t.gql<{ automationCreate: { id: string } }>(
+      CREATE,
+      {
+        input: {
+          name: 'By hand',
+          trigger: { type: 'MANUAL' },
+          scene: [{ name: 'Pause', type: 'DELAY', duration: 100 }],
+        },
+      },
+      t.adminToken,
+    )
+    const res = await t.gql(AUTOMATION, { id: created.data!.automationCreate.id }, t.adminToken)
+    expect(res.data?.automation).toEqual({ nextRunAt: null, wouldRunAt: null, schedulePause: null })
   })
 
   it('is still on, with its offset and since, after the hub restarts on the same database', async () => {

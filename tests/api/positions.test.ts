@@ -14,6 +14,7 @@ const SET = `mutation($ids: [ID!]!, $p: Int, $t: Int) {
   blindSetPosition(ids: $ids, position: $p, tilt: $t) { id position target motion } }`
 const CALIBRATE = `mutation($id: ID!, $d: Direction!) {
   blindCalibrate(id: $id, direction: $d) { direction startedAt measuredMs } }`
+const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
 const BLIND = 'query($id: ID!) { blind(id: $id) { position tilt motion target } }'
 const AUTOMATION_CREATE = `mutation($input: AutomationInput!) { automationCreate(input: $input) {
   id scene { type duration blindIds position tilt blindAddresses } } }`
@@ -230,6 +231,25 @@ describe('positions through the API', () => {
       expect(stopped.data?.blindCalibrate.measuredMs).toBeLessThan(1500)
       const b = await t.gql<{ blind: Variables }>(BLIND, { id: roller }, t.adminToken)
       expect(b.data!.blind).toMatchObject({ position: 100, motion: 'IDLE' })
+    })
+
+    it('ends with any other stop of the blind (the dialog closed by Escape), measuring nothing later', async () => {
+      const before = await t.gql<{ blind: Variables }>(BLIND, { id: roller }, t.adminToken)
+      await t.gql(CALIBRATE, { id: roller, d: 'DOWN' }, t.adminToken)
+      await new Promise((r) => setTimeout(r, 300))
+      const stopped = await t.gql(MOVE, { ids: [roller], d: 'STOP' }, t.adminToken)
+      expect(stopped.errors).toBeUndefined()
+      const late = await t.gql(CALIBRATE, { id: roller, d: 'STOP' }, t.adminToken)
+      expect(late.errors?.[0]?.extensions.code).toBe(409)
+      // Not put at the lower end stop it never reached: 300 ms down from where it stood.
+      const b = await t.gql<{ blind: { position: number; motion: string } }>(
+        BLIND,
+        { id: roller },
+        t.adminToken,
+      )
+      expect(b.data!.blind.motion).toBe('IDLE')
+      expect(b.data!.blind.position).not.toBe(0)
+      expect(b.data!.blind.position).toBeLessThanOrEqual(before.data!.blind.position as number)
     })
   })
 

@@ -71,7 +71,7 @@ const building = performance.now()
 const hub = await buildHub({ config, database })
 const buildMs = performance.now() - building
 const list = hub.services.automations.list(admin)
-const scheduled = list.filter((a) => hub.services.nextRunAt(a.id) !== null)
+const scheduled = list.filter((a) => hub.services.schedule(a).nextRunAt !== null)
 const hundred = list.find((a) => a.name === 'Hundred steps')!
 console.log(
   `node ${process.version}, ${list.length} automations, ${scheduled.length} scheduled ` +

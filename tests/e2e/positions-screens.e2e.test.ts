@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
 import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 import { seriousViolations } from './axe'
-import { launchBrowser, openPage, screenshot } from './browser'
+import { SCREENSHOTS, launchBrowser, openPage, screenshot } from './browser'
 import { setBlind, TAP_TARGETS_TOO_SMALL } from './positions-helpers'
 
 const PHONE = { width: 375, height: 812 }
@@ -24,6 +24,38 @@ type Variant = (typeof VARIANTS)[number]
 const SET =
   'mutation($ids: [ID!]!, $p: Int, $t: Int) { blindSetPosition(ids: $ids, position: $p, tilt: $t) { id } }'
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
+
+/**
+ * The height in pixels of the tallest mark in a picture of a control: in each column, how many
+ * pixels differ from the corner's (the background). Chromium decodes the PNG in the page.
+ */
+async function tallestMark(page: Page, png: Buffer): Promise<number> {
+  // Scripts that run in the page are strings: the tests' TypeScript has no DOM.
+  return (await page.evaluate(`(async () => {
+    const image = new Image()
+    image.src = 'data:image/png;base64,${png.toString('base64')}'
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context = canvas.getContext('2d')
+    context.drawImage(image, 0, 0)
+    const { data } = context.getImageData(0, 0, image.width, image.height)
+    const at = (x, y) => data.slice((y * image.width + x) * 4, (y * image.width + x) * 4 + 3)
+    const background = at(0, 0)
+    let tallest = 0
+    for (let x = 0; x < image.width; x++) {
+      let marked = 0
+      for (let y = 0; y < image.height; y++) {
+        const [r, g, b] = at(x, y)
+        const distance = Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2])
+        if (distance > 60) marked++
+      }
+      tallest = Math.max(tallest, marked)
+    }
+    return tallest
+  })()`)) as number
+}
 
 describe('positions as a household sees them', () => {
   let rig: LocalMotorRig
@@ -125,8 +157,32 @@ describe('positions as a household sees them', () => {
       // Let the terrace door's curtain come down a little.
       await page.waitForTimeout(1500)
       await screenshot(page, `positions-blinds-${variant.name}`)
-      await page.getByRole('heading', { name: 'Study' }).scrollIntoViewIfNeeded()
+      await page.getByRole('heading', { level: 2, name: 'Study' }).scrollIntoViewIfNeeded()
       await screenshot(page, `positions-blinds-study-${variant.name}`)
+      // The moving card tells where it is from where it goes; the unknown one claims nothing.
+      const card = (name: string) => page.locator('.blind-card', { hasText: name })
+      await card('Terrace door')
+        .getByText(/^Going to /)
+        .waitFor()
+      await card('Terrace door').screenshot({
+        path: `${SCREENSHOTS}/blind-card-moving-${variant.name}.png`,
+      })
+      await card('Guest room').screenshot({
+        path: `${SCREENSHOTS}/blind-card-unknown-${variant.name}.png`,
+      })
+      // Moving is no error: the chip's dot has the chip's own colour, not the brand's red.
+      const dot = (await page.evaluate(`(() => {
+        const chip = document.querySelector('.chip-moving')
+        return [getComputedStyle(chip, '::before').backgroundColor, getComputedStyle(chip).color]
+      })()`)) as [string, string]
+      expect(dot[0]).toBe(dot[1])
+      expect(dot[0]).not.toBe('rgb(231, 65, 46)')
+      // Nothing on the unknown blind's slider stands taller than its 4 px track: no thumb.
+      const slider = card('Guest room').getByRole('slider', { name: 'Position of Guest room' })
+      expect(await tallestMark(page, await slider.screenshot())).toBeLessThanOrEqual(6)
+      // The moving one's thumb is there (the check can see one).
+      const moving = card('Terrace door').getByRole('slider', { name: 'Position of Terrace door' })
+      expect(await tallestMark(page, await moving.screenshot())).toBeGreaterThan(10)
       if (variant.viewport === PHONE) expect(await page.evaluate(TAP_TARGETS_TOO_SMALL)).toEqual([])
       if (variant.name === 'desktop-light' || variant.name === 'phone-dark') {
         expect(await seriousViolations(page)).toEqual([])
@@ -138,19 +194,39 @@ describe('positions as a household sees them', () => {
   it.each(VARIANTS)('shows the blind dialog with its new settings ($name)', async (variant) => {
     const page = await openAsAdmin(variant)
     await goTo(page, '/blinds', 'Blinds')
+    // A new blind: short, with its details folded.
+    await page.getByRole('button', { name: 'Add blind' }).click()
+    const adding = page.getByRole('dialog', { name: 'Add blind' })
+    await adding.getByRole('heading', { name: 'Sun and shading' }).waitFor()
+    await screenshot(page, `blind-dialog-create-${variant.name}`)
+    await adding.getByRole('button', { name: 'Cancel' }).click()
+    await adding.waitFor({ state: 'detached' })
+
     await page.getByRole('button', { name: 'Edit Study' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Study' })
+    await dialog.getByText('Start delay and slats').click()
     await dialog.getByLabel('Slat turn time (seconds)').waitFor()
     await screenshot(page, `positions-blind-dialog-${variant.name}`)
     await dialog.getByLabel('Room').fill('Stu')
     await dialog.getByLabel('My position (% open)').fill('140')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await dialog.getByText(/^Must be a whole number/).waitFor()
+    // Focus went to the field to fix, scrolled clear of the buttons that stay at the foot.
+    const field = (await dialog.getByLabel('My position (% open)').boundingBox())!
+    const foot = (await dialog.locator('.dialog-actions').boundingBox())!
+    expect(field.y + field.height).toBeLessThanOrEqual(foot.y)
     await dialog.getByLabel('My position (% open)').scrollIntoViewIfNeeded()
     await screenshot(page, `positions-blind-dialog-errors-${variant.name}`)
     if (variant.name === 'desktop-dark' || variant.name === 'phone-light') {
       expect(await seriousViolations(page)).toEqual([])
     }
+    // Escape with those edits asks first.
+    await page.keyboard.press('Escape')
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+    await question.waitFor()
+    await screenshot(page, `blind-dialog-unsaved-question-${variant.name}`)
+    await question.getByRole('button', { name: 'Leave without saving' }).click()
+    await dialog.waitFor({ state: 'detached' })
     await page.context().close()
   })
 

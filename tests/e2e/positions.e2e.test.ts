@@ -156,6 +156,39 @@ describe('positions in the browser, on motors behind the relays', () => {
     await card.locator('.blind-state').getByText('Closed', { exact: true }).waitFor()
   })
 
+  it('calibrates by keyboard with focus kept in the dialog, and Escape while the motor runs stops it', async () => {
+    await settled()
+    const moves: unknown[] = []
+    page.on('request', (r) => {
+      const body = r.postDataJSON() as { operationName?: string; variables?: unknown } | null
+      if (body?.operationName === 'blindMove') moves.push(body.variables)
+    })
+    // Scripts that run in the page are strings: the tests' TypeScript has no DOM.
+    const focusInDialog = () =>
+      page.evaluate(`document.activeElement?.closest('[role="dialog"]') != null`)
+    const focusedText = () => page.evaluate(`document.activeElement?.textContent?.trim()`)
+    const focusedLabel = () => page.evaluate(`document.activeElement?.getAttribute('aria-label')`)
+    const opener = page.getByRole('button', { name: 'Calibrate Study' })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Calibrate Study' })
+    await dialog.waitFor()
+    expect(await focusInDialog()).toBe(true)
+    await dialog.getByRole('button', { name: 'Run it down', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => rig.board.emulator.coil(1, 5), { timeout: 5000 }).toBe(true)
+    await dialog.getByRole('button', { name: 'It is down', exact: true }).waitFor()
+    // Focus stayed on the step's button while its request ran, so Enter and Escape still work.
+    expect(await focusInDialog()).toBe(true)
+    expect(await focusedText()).toBe('It is down')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    // A plain STOP, not the calibration's "arrived": the motor stops where it is.
+    await expect.poll(() => rig.board.emulator.coil(1, 5), { timeout: 5000 }).toBe(false)
+    expect(moves).toContainEqual({ ids: [rig.ids[STUDY]], direction: 'STOP' })
+    expect(await focusedLabel()).toBe('Calibrate Study')
+  })
+
   it('passes axe on the Blinds page, with rooms, positions and sliders', async () => {
     expect(await seriousViolations(page)).toEqual([])
   })

@@ -33,6 +33,7 @@ describe('the app shell in a browser', () => {
       'Blinds',
       'Automation',
       'Users',
+      'Settings',
     ])
     const historyBefore = await page.evaluate('history.length')
     await bar.getByRole('link', { name: 'Blinds' }).click()

@@ -162,7 +162,7 @@ describe('cron runs through the API', () => {
       hub.adminToken,
     )
     expect(deleted.data!.automationDelete).toEqual([fast.id])
-    expect(hub.hub.services.nextRunAt(fast.id)).toBeNull()
+    expect(hub.hub.engine.scheduler.nextRunAt(fast.id)).toBeNull()
     // A run started just before the delete may still end; nothing new starts.
     const startedBefore = afterDelete.length
     await sleep(4500)

@@ -198,9 +198,18 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     }
     // Home Assistant starting with the hub running: everything is announced again, in order.
     const seen = await watchTopics(ha, 'homeassistant/+/lamella_devices/+/config')
+    // The creations' own announcements may still be on their way: only what follows
+    // Home Assistant's `online` is its re-announcement.
+    await seen.waitFor(
+      () =>
+        new Set(seen.log.filter((m) => m.topic.includes('/cover/')).map((m) => m.topic)).size === 2,
+      'both covers created',
+    )
+    const from = seen.log.length
     await ha.publishAsync('homeassistant/status', 'online', { qos: 1 })
     const announced = () =>
       seen.log
+        .slice(from)
         .filter((m) => m.topic.includes('/lamella_devices/') && !m.retain && m.payload !== '')
         .map((m) => ({ topic: m.topic, config: JSON.parse(m.payload) }))
     await seen.waitFor(

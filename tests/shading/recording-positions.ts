@@ -1,10 +1,12 @@
 // A stand-in for hub/position's Positions where fake time must run a whole day: it takes a
 // blind to its target at once and tells of it as the tracker does ('blind:motion', moving and
-// then idle, each at the end of the event loop's turn), and records every move. A person's
-// command is told the same way, so shading cannot tell the two apart but by who asked.
+// then idle, each at the end of the event loop's turn), and records every move. Another
+// command (a person's, an automation's, MQTT's) is told the same way, so shading cannot tell
+// them apart but by who asked, which it learns as Positions tells it: originOf.
 import type { BlindRelays } from '../../hub/bus/relays'
 import type { HubEvents } from '../../hub/events'
 import type { BlindMove } from '../../hub/position/mover'
+import { byUser, type MotionOrigin } from '../../hub/position/origins'
 import type { BlindPosition } from '../../hub/position/tracker'
 import type { Target } from '../../hub/position/travel'
 import type { Motion } from '../../hub/realtime/events'
@@ -21,6 +23,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 export class RecordingPositions {
   readonly moves: RecordedMove[] = []
   private readonly poses = new Map<string, { position: number | null; tilt: number | null }>()
+  private readonly origins = new Map<string, MotionOrigin>()
 
   constructor(
     private readonly events: HubEvents,
@@ -37,7 +40,12 @@ export class RecordingPositions {
     return { motion: 'IDLE', ...pose, target: null, endsAt: null, reversing: false, delayLeftMs: 0 }
   }
 
-  moveForRun(blind: BlindRelays, target: Target): BlindMove {
+  originOf(blindId: string): MotionOrigin | null {
+    return this.origins.get(blindId) ?? null
+  }
+
+  moveForRun(blind: BlindRelays, target: Target, origin: MotionOrigin): BlindMove {
+    this.origins.set(blind.id, origin)
     this.moves.push({
       blindId: blind.id,
       at: this.now(),
@@ -48,8 +56,13 @@ export class RecordingPositions {
     return { started: Promise.resolve(), done: done.then(() => 'arrived'), cancel: async () => {} }
   }
 
-  /** A command shading did not give (the UI's, MQTT's, an automation's). */
-  async personMoves(blindId: string, position: number): Promise<void> {
+  /** A command shading did not give: a person's unless `origin` says whose (MQTT's, ...). */
+  async personMoves(
+    blindId: string,
+    position: number,
+    origin: MotionOrigin = byUser('u-person'),
+  ): Promise<void> {
+    this.origins.set(blindId, origin)
     await this.travel(blindId, { position })
   }
 

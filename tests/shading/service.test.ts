@@ -9,6 +9,7 @@ import { ShadingStore } from '../../hub/db/shading'
 import type { Location } from '../../hub/engine/sun'
 import { HubEvents } from '../../hub/events'
 import { Holiday } from '../../hub/holiday/holiday'
+import { BY_MQTT, byAutomation } from '../../hub/position/origins'
 import { Shading, type ShadingDeps } from '../../hub/shading/service'
 import { temporaryFolders } from '../helpers/temporary-folders'
 import { RecordingPositions } from './recording-positions'
@@ -250,6 +251,7 @@ describe('a person’s command', () => {
       active: false,
       reason: 'PAUSED',
       pausedUntil: midnight,
+      pausedBy: { kind: 'USER', id: 'u-person' },
       since: new Date(r.clock.at).toISOString(),
     })
     await r.runUntil(at(NEXT, '00:00'))
@@ -270,6 +272,28 @@ describe('a person’s command', () => {
     expect(movesOf(r, south)).toHaveLength(1)
     await r.runUntil(at(DATE, '14:31'))
     expect(movesOf(r, south)).toEqual([movesOf(r, south)[0], '14:30 -> 20'])
+  })
+})
+
+describe('an automation’s or MQTT’s command', () => {
+  test('pauses shading as well, and the pause says whose command it was until it ends', async () => {
+    const r = rig()
+    const south = addBlind(r, 'South', SOUTH)
+    const east = addBlind(r, 'East', EAST)
+    await r.runUntil(at(DATE, '09:00'))
+    await r.positions.personMoves(south, 60, byAutomation('a-morning'))
+    await r.positions.personMoves(east, 40, BY_MQTT)
+    expect(r.shading.stateOf(south)).toMatchObject({
+      reason: 'PAUSED',
+      pausedBy: { kind: 'AUTOMATION', id: 'a-morning' },
+    })
+    expect(r.shading.stateOf(east)).toMatchObject({
+      reason: 'PAUSED',
+      pausedBy: { kind: 'MQTT', id: null },
+    })
+    // Shading's own moves are never a pause, whoever moved the blind before.
+    await r.runUntil(at(NEXT, '12:00'))
+    expect(r.shading.stateOf(south)).toMatchObject({ active: true, pausedBy: null })
   })
 })
 
@@ -312,6 +336,7 @@ describe('a restart in the middle of a shaded afternoon', () => {
       active: false,
       reason: 'PAUSED',
       pausedUntil: midnight,
+      pausedBy: { kind: 'USER', id: 'u-person' },
     })
     await second.runUntil(at(NEXT, '00:00'))
     expect(second.positions.moves).toEqual([])

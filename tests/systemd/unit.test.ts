@@ -107,4 +107,15 @@ describe('lamella.service', () => {
     // `lamella serve` exits with 2 after its one line naming the setting (tests/cli/start-failures).
     expect(values('RestartPreventExitStatus').join(' ').split(/\s+/)).toContain('2')
   })
+
+  it('starts once the network is up, so an address not yet given at boot is not an exit 2', () => {
+    // LAMELLA_HOST set to the Pi's LAN address fails with EADDRNOTAVAIL (exit 2, no restart)
+    // when the hub starts before DHCP gave it: the unit waits for network-online.target.
+    const text = readFileSync(UNIT, 'utf8')
+    const unit = text.split(/^\[Unit\]$/m)[1]?.split(/^\[/m)[0] ?? ''
+    const words = (key: string) =>
+      [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].flatMap((m) => m[1]!.split(/\s+/))
+    expect(words('After')).toContain('network-online.target')
+    expect(words('Wants')).toContain('network-online.target')
+  })
 })

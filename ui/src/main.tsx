@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
-import '@fontsource-variable/inter'
 import { App } from './app/App'
 import { registerServiceWorker } from './service-worker-registration'
 import { installHistoryGuard } from './shell/history-guard'

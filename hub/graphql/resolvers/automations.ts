@@ -1,5 +1,5 @@
 import { requireUser } from '../../auth/permissions'
-import { RUNS_LIMIT_DEFAULT, type Automation } from '../../db/automations'
+import { RUNS_LIMIT_DEFAULT, type Automation, type AutomationRun } from '../../db/automations'
 import type { AutomationInput } from '../../validation/automation'
 import type { GraphQLContext } from '../context'
 
@@ -39,8 +39,18 @@ export const automationResolvers = {
     unsetFavoriteAutomation: (_: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
       ctx.services.automations.setFavorite(requireUser(ctx).user, id, false),
   },
+  // A running run's expected end lives with the runner, not in its row.
+  AutomationRun: {
+    estimatedEndAt: (run: AutomationRun, _: unknown, ctx: GraphQLContext) =>
+      run.status === 'RUNNING' ? ctx.services.runEndEstimate(run.id) : null,
+  },
   Automation: {
-    nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) => ctx.services.nextRunAt(a.id),
+    nextRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).nextRunAt,
+    wouldRunAt: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).wouldRunAt,
+    schedulePause: (a: Automation, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.schedule(a).schedulePause,
     lastRun: (a: Automation, _: unknown, ctx: GraphQLContext) =>
       ctx.services.automations.lastRun(a.id),
   },

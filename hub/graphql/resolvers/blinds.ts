@@ -1,7 +1,7 @@
 import { requireAdmin, requireUser } from '../../auth/permissions'
 import type { Direction } from '../../position/positions'
 import type { Blind, BlindInput } from '../../db/blinds'
-import { NOT_SHADING } from '../../shading/types'
+import { NOT_SHADING, type ShadingState } from '../../shading/types'
 import type { GraphQLContext } from '../context'
 
 export const blindResolvers = {
@@ -61,6 +61,11 @@ export const blindResolvers = {
     },
     shading: (blind: Blind, _: unknown, ctx: GraphQLContext) =>
       ctx.services.shading?.stateOf(blind.id) ?? NOT_SHADING,
+  },
+  // Who paused shading, worded for the asker: names only where the asker may know them.
+  Shading: {
+    pausedBy: (state: ShadingState, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.pausedBy.describe(requireUser(ctx).user, state.pausedBy),
   },
 }
 

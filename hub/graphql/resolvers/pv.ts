@@ -20,4 +20,9 @@ export const pvResolvers = {
       return ctx.services.pv.energy(checkEnergyDays(args.days))
     },
   },
+  // Where the inverter is on the network is the settings page's business: admins only.
+  PvStatus: {
+    address: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      requireUser(ctx).user.isAdmin ? ctx.services.pvAddress() : null,
+  },
 }

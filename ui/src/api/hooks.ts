@@ -41,6 +41,8 @@ export const useHubStatus = () =>
 /** Kept live by `pv:sample` pushes (LiveUpdates); asked again every minute in case one is missed. */
 export const PV_REFRESH_MS = 60_000
 export const usePv = () => useQuery<PvStatus>(keys.pv, { refreshInterval: PV_REFRESH_MS })
+/** Admins only: LAMELLA_PV as the hub reads it; null for others and while PV is off. */
+export const usePvAddress = () => useQuery<string | null>(keys.pvAddress)
 /** `range` null: not asked yet (the hub's time zone is not known). */
 export const usePvHistory = (range: { from: string; to: string } | null) =>
   useQuery<PvSample[]>(range ? keys.pvHistory(range.from, range.to) : null)

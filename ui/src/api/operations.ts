@@ -25,8 +25,8 @@ import type {
 } from './types'
 
 const BLIND =
-  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil reason since }'
-const RUN = 'id automationId status source startedAt finishedAt sceneIndex error'
+  'id name blindAddressUp blindAddressDown travelTimeMs travelTimeUpMs travelTimeDownMs motorStartDelayMs tiltTimeMs room myPosition position tilt target endsAt isFavorite motion travelTimeKnown facadeAzimuth fovLeft fovRight minElevation shadePosition shadeTilt shadingEnabled shadingMinBrightness shadingReturnPosition shadingResumeAt shading { active pausedUntil pausedBy { kind you name } reason since }'
+const RUN = 'id automationId status source startedAt finishedAt sceneIndex error estimatedEndAt'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
 const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
 const HOLIDAY = 'enabled randomOffsetMinutes since'
@@ -48,6 +48,7 @@ export type QueryKey =
   | readonly ['user', string]
   | readonly ['hubStatus']
   | readonly ['pv']
+  | readonly ['pvAddress']
   | readonly ['pvHistory', string, string]
   | readonly ['pvEnergy', number]
   | readonly ['shadingMoves', string]
@@ -66,6 +67,8 @@ export const keys = {
   user: (id: string) => ['user', id] as const,
   hubStatus: ['hubStatus'] as const,
   pv: ['pv'] as const,
+  /** Admins only (null for others): the inverter LAMELLA_PV names, for the settings page. */
+  pvAddress: ['pvAddress'] as const,
   /** Samples in [from, to), ISO-8601. */
   pvHistory: (from: string, to: string) => ['pvHistory', from, to] as const,
   pvEnergy: (days: number) => ['pvEnergy', days] as const,
@@ -108,14 +111,14 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ automationList: AutomationSummary[] }>(
           'automationList',
-          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id duration } nextRunAt lastRun { ${RUN} } } }`,
+          `query automationList { automationList { id isFavorite name ${TRIGGER} scene { id duration } nextRunAt wouldRunAt schedulePause lastRun { ${RUN} } } }`,
         )
       ).automationList
     case 'automation':
       return (
         await run<{ automation: Automation | null }>(
           'automation',
-          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses blindIds position tilt } nextRunAt lastRun { ${RUN} } } }`,
+          `query automation($id: ID!) { automation(id: $id) { id isFavorite name ${TRIGGER} scene { id name type index duration blindAddresses blindIds position tilt } nextRunAt wouldRunAt schedulePause lastRun { ${RUN} } } }`,
           { id: key[1] },
         )
       ).automation
@@ -150,6 +153,13 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       ).hubStatus
     case 'pv':
       return (await run<{ pv: PvStatus }>('pv', `query pv { pv { ${PV} } }`)).pv
+    case 'pvAddress':
+      return (
+        await run<{ pvAddress: { address: string | null } }>(
+          'pvAddress',
+          'query pvAddress { pvAddress: pv { address } }',
+        )
+      ).pvAddress.address
     case 'pvHistory':
       return (
         await run<{ pvHistory: PvSample[] }>(
@@ -215,7 +225,8 @@ export const mutations = {
       `mutation blindCreate($input: BlindInput!) { blindCreate(input: $input) { ${BLIND} } }`,
       { input },
     ).then((d) => d.blindCreate),
-  blindUpdate: (id: string, input: BlindInput) =>
+  /** The fields left out keep their values (null clears one). */
+  blindUpdate: (id: string, input: Partial<BlindInput>) =>
     run<{ blindUpdate: Blind }>(
       'blindUpdate',
       `mutation blindUpdate($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { ${BLIND} } }`,

@@ -1,10 +1,21 @@
 // The shapes the UI reads from the hub's GraphQL API (hub/graphql/schema.graphql).
 // Types the hub already declares in code the UI can import (no runtime) are taken from there.
 import type { Motion, PvState, RunStatus } from '../../../hub/realtime/events'
+import type { SchedulePause } from '../../../hub/engine/schedule'
+import type { PausedBy } from '../../../hub/shading/paused-by'
 import type { HubStatus } from '../../../hub/status'
 import type { SceneType, SunEvent, Trigger, TriggerType } from '../../../hub/validation/scene'
 
-export type { HubStatus, Motion, RunStatus, SceneType, SunEvent, Trigger, TriggerType }
+export type {
+  HubStatus,
+  Motion,
+  RunStatus,
+  SceneType,
+  SchedulePause,
+  SunEvent,
+  Trigger,
+  TriggerType,
+}
 export type Direction = 'UP' | 'DOWN' | 'STOP'
 
 export interface Blind {
@@ -63,11 +74,16 @@ export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
 export interface ShadingState {
   /** In its shade position because of shading. */
   active: boolean
-  /** ISO-8601 UTC until which a person's command pauses shading; null when not paused. */
+  /** ISO-8601 UTC until which a command shading did not give pauses it; null when not paused. */
   pausedUntil: string | null
+  /** Whose command paused it, while paused; null or absent when not known. */
+  pausedBy?: ShadingPausedBy | null
   reason: ShadingReason | null
   since: string | null
 }
+
+/** Who paused a blind's shading (GraphQL `ShadingPausedBy`): names only where one may know them. */
+export type ShadingPausedBy = PausedBy
 
 /** One move shading made, with why. */
 export interface ShadingMove {
@@ -155,6 +171,8 @@ export interface AutomationRun {
   finishedAt: string | null
   sceneIndex: number | null
   error: string | null
+  /** While it runs, when the hub expects it to end (ISO-8601); null once ended. */
+  estimatedEndAt: string | null
 }
 
 export interface AutomationSummary {
@@ -164,7 +182,12 @@ export interface AutomationSummary {
   trigger: Trigger
   /** Their durations tell how long a run has left. */
   scene: Pick<Scene, 'id' | 'duration'>[]
+  /** When it runs next; null while paused, or with no schedule (MANUAL, disabled). */
   nextRunAt: string | null
+  /** When it would run but for holiday mode; null when not known. */
+  wouldRunAt: string | null
+  /** Why an enabled schedule rests: holiday mode, or a clock the hub does not trust. */
+  schedulePause: SchedulePause | null
   lastRun: AutomationRun | null
 }
 
@@ -172,13 +195,16 @@ export interface Automation extends Omit<AutomationSummary, 'scene'> {
   scene: Scene[]
 }
 
-/** Every field the blind dialog has; the hub's defaults are never relied on. */
+/**
+ * Every field the blind dialog has; the hub's defaults are never relied on, except for a travel
+ * time not measured: left out, the hub keeps its guess; null puts a measured one back to it.
+ */
 export interface BlindInput {
   name: string
   blindAddressUp: string
   blindAddressDown: string
-  travelTimeUpMs: number
-  travelTimeDownMs: number
+  travelTimeUpMs?: number | null
+  travelTimeDownMs?: number | null
   motorStartDelayMs: number
   tiltTimeMs: number
   room: string | null

@@ -1,5 +1,8 @@
 // Logged in: load the current user (spec section 4), then the routes this user may open.
 import { Suspense, useEffect } from 'react'
+// Inter is the logged-in app's font; the login page uses the system's (style.css), so the
+// browser fetches the font file only once the app shows.
+import '@fontsource-variable/inter'
 import { Route, Switch, useLocation } from 'wouter'
 import { useWhoAmI } from '../api/hooks'
 import { BlindMotionProvider } from '../position/blind-motion'

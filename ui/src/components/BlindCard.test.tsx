@@ -151,4 +151,31 @@ describe('a blind’s card', () => {
     await wait(3000)
     expect(stateOf(card)).toBe('90\u00a0% open · Slats closed')
   })
+
+  it('tells a moving blind’s position and its target apart: the slider says where it is going', async () => {
+    const { hub, card } = await showCard({ position: 100 })
+    const slider = () => card.querySelector<HTMLInputElement>('input[type="range"]')!
+    const output = () => card.querySelector('.commit-slider-value')?.textContent
+    expect(slider().getAttribute('aria-valuetext')).toBe('Open')
+    takeTheClock()
+    const t0 = Date.now()
+    act(() =>
+      hub.push(
+        'blind:motion',
+        motion(t0, {
+          motion: 'MOVING_DOWN',
+          target: 30,
+          endsAt: new Date(t0 + 14000).toISOString(),
+        }),
+      ),
+    )
+    await wait(3000)
+    expect(stateOf(card)).toBe('85\u00a0% open')
+    expect(slider().value).toBe('30')
+    expect(slider().getAttribute('aria-valuetext')).toBe('Going to 30\u00a0% open')
+    expect(output()).toBe('Going to 30\u00a0% open')
+    act(() => hub.push('blind:motion', motion(t0 + 14000, { position: 30 })))
+    expect(slider().getAttribute('aria-valuetext')).toBe('30\u00a0% open')
+    expect(output()).toBe('30\u00a0% open')
+  })
 })

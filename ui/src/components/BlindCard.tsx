@@ -1,8 +1,8 @@
-// One blind as a card, the same on Home and on the Blinds page: its picture and position in
-// words, live while it travels (from the `blind:motion` pushes, no polling), what sun-aware
-// shading does with it ("Shading", "Paused by you until Thu 07:00"), the favourite
-// star, Up / Stop / Down, and where to take it (PositionControls). Pages add details and
-// actions through `meta` and `children`.
+// One blind as a card, the same on Home and on the Blinds page: its name as a heading, its
+// picture and position in words, live while it travels (from the `blind:motion` pushes, no
+// polling) with where it is going, what sun-aware shading does with it ("Shading", "Paused by
+// you until Thu 07:00"), the favourite star, Up / Stop / Down, and where to take it
+// (PositionControls). Pages add details and actions through `meta` and `children`.
 import type { ReactNode } from 'react'
 import type { Blind, Motion } from '../api/types'
 import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
@@ -44,7 +44,9 @@ export function MotionLine({ live }: { live: BlindMotion }) {
 
 interface Props {
   blind: Blind
-  /** Extra details under the state, such as the relay addresses. */
+  /** The level of the card's heading (its name), one below the heading it stands under. */
+  headingLevel?: 2 | 3
+  /** Extra details under the state, such as that its travel times are only guessed. */
   meta?: ReactNode
   /** Extra actions after the move buttons, such as edit and delete. */
   children?: ReactNode
@@ -54,7 +56,15 @@ interface Props {
   sliders?: boolean
 }
 
-export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true }: Props) {
+export function BlindCard({
+  blind,
+  headingLevel = 3,
+  meta,
+  children,
+  moveBlockedBy,
+  sliders = true,
+}: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const toggleFavorite = useFavoriteToggle(blind)
   const live = useBlindMotion(blind)
   const shadingText = useShadingText(blind.shading).text
@@ -73,7 +83,7 @@ export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true
           moving={live.motion !== 'IDLE'}
         />
         <div className="blind-card-title">
-          <span className="list-title">{name}</span>
+          <Heading className="list-title blind-card-name">{name}</Heading>
           <p className="blind-state">
             {positionText(live.position === null ? null : Math.round(live.position))}
             {venetian && live.position !== null && (
@@ -115,6 +125,7 @@ export function BlindCard({ blind, meta, children, moveBlockedBy, sliders = true
       <PositionControls
         blind={blind}
         restingAt={restingAt}
+        going={live.motion !== 'IDLE'}
         blockedBy={moveBlockedBy}
         sliders={sliders}
       />

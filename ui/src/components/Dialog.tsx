@@ -1,5 +1,6 @@
-// A modal dialog: labelled by its title, focus moved in on open and kept inside, Escape or
-// the close button dismisses it, focus returns to where it was.
+// A modal dialog: labelled by its title, focus moved in on open and kept inside (Tab wraps,
+// and focus that falls to the page comes back), Escape or the close button dismisses it,
+// focus returns to where it was.
 import { useEffect, useId, useRef } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { CloseIcon } from '../shell/icons'
@@ -27,6 +28,28 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog' }: P
     )
     ;(first ?? panel.current)?.focus()
     return () => before?.focus?.()
+  }, [])
+
+  // Focus never falls out to the page: when the focused control goes (a step's button replaced)
+  // or is disabled (a button busy with its request), the dialog itself takes focus back, so
+  // Tab and Escape keep working.
+  useEffect(() => {
+    if (fellOut()) panel.current?.focus()
+  })
+  useEffect(() => {
+    const element = panel.current
+    if (!element) return
+    let check: ReturnType<typeof setTimeout> | undefined
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return
+      clearTimeout(check)
+      check = setTimeout(() => fellOut() && element.isConnected && element.focus())
+    }
+    element.addEventListener('focusout', onFocusOut)
+    return () => {
+      element.removeEventListener('focusout', onFocusOut)
+      clearTimeout(check)
+    }
   }, [])
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -71,6 +94,12 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog' }: P
       </div>
     </div>
   )
+}
+
+/** Whether focus is nowhere in particular: on the page itself, as after its control went. */
+function fellOut(): boolean {
+  const active = document.activeElement
+  return active === null || active === document.body || active === document.documentElement
 }
 
 interface ConfirmProps {

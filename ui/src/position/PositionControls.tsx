@@ -1,10 +1,12 @@
 // Where to take one blind: a 0-100 slider, the presets a household reaches for (closed, a
 // quarter, half, three quarters, open, and its own "my" position when one is set) and, for a
-// venetian blind, the slats. Each sends one blindSetPosition.
+// venetian blind, the slats. Each sends one blindSetPosition. While the blind moves, the
+// slider stands at where it is going and says so ("Going to 30 % open"), so it never reads as
+// a second position beside the card's.
 import type { Blind } from '../api/types'
 import { useBlindCommands } from '../components/blind-commands'
 import { CommitSlider } from './CommitSlider'
-import { positionText } from './position-words'
+import { positionText, targetText } from './position-words'
 import './position-controls.css'
 
 const PRESETS: { position: number; text: string }[] = [
@@ -19,13 +21,21 @@ interface Props {
   blind: Blind
   /** Where the slider's thumb rests: where the blind goes, or is. */
   restingAt: number | null
+  /** The blind is moving: `restingAt` is its target. */
+  going?: boolean
   /** While blinds cannot move: the id of the text saying why (see MoveButtons). */
   blockedBy?: string | null | undefined
   /** False for the presets alone, as on Home, where the daily taps are. */
   sliders?: boolean
 }
 
-export function PositionControls({ blind, restingAt, blockedBy, sliders = true }: Props) {
+export function PositionControls({
+  blind,
+  restingAt,
+  going = false,
+  blockedBy,
+  sliders = true,
+}: Props) {
   const { setPosition } = useBlindCommands()
   const { id, name, myPosition } = blind
   const blocked = {
@@ -41,7 +51,7 @@ export function PositionControls({ blind, restingAt, blockedBy, sliders = true }
           labelDetail={`of ${name}`}
           value={restingAt}
           unknownText="Position unknown"
-          valueText={positionText}
+          valueText={going ? targetText : positionText}
           onCommit={(position) => setPosition([id], { position })}
           disabled={blocked.disabled}
           describedBy={blocked['aria-describedby']}

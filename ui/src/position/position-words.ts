@@ -10,6 +10,14 @@ export function positionText(position: number | null): string {
   return `${p}\u00a0% open`
 }
 
+/** Where a moving blind is going: "Going to 30 % open", "Going to closed", "Going to fully open". */
+export function targetText(target: number): string {
+  const p = Math.round(target)
+  if (p >= 100) return 'Going to fully open'
+  if (p <= 0) return 'Going to closed'
+  return `Going to ${p}\u00a0% open`
+}
+
 /** The slats of a venetian blind: "Slats open", "Slats closed", "Slats 40 % open". */
 export function tiltText(tilt: number | null): string {
   if (tilt === null) return 'Slats unknown'

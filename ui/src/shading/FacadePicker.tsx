@@ -52,6 +52,8 @@ interface Props {
   describedBy?: string | undefined
   /** Its number field holds a broken rule: the rim turns red (the field says why). */
   invalid?: boolean
+  /** What a screen reader says for its value, where the facade's own words do not fit. */
+  valueText?: string
 }
 
 export function FacadePicker({
@@ -61,6 +63,7 @@ export function FacadePicker({
   onChange,
   describedBy,
   invalid,
+  valueText,
 }: Props) {
   const svg = useRef<SVGSVGElement>(null)
 
@@ -102,7 +105,7 @@ export function FacadePicker({
       aria-valuemax={359}
       // A slider must have a value: with no facade yet, where the keys start (said as "not set").
       aria-valuenow={azimuth ?? 180}
-      aria-valuetext={facingText(azimuth)}
+      aria-valuetext={valueText ?? facingText(azimuth)}
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
     >

@@ -1,5 +1,5 @@
 // A blind's card on the Blinds page says what shading does with it: "Shading", "Paused by you
-// until Thu 07:00" in the hub's time zone, or nothing at all.
+// until Thu 07:00" in the hub's time zone (or whoever else paused it), or nothing at all.
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HubStatus, ShadingState, User } from '../api/types'
@@ -20,7 +20,14 @@ const inSydney: HubStatus = {
   hubTimedPulseUnits: [],
   mqtt: null,
 }
-const off: ShadingState = { active: false, pausedUntil: null, reason: null, since: null }
+const off: ShadingState = {
+  active: false,
+  pausedUntil: null,
+  pausedBy: null,
+  reason: null,
+  since: null,
+}
+const byYou = { kind: 'USER', you: true, name: 'anna' } as const
 
 async function cardWith(shading: ShadingState) {
   stubHub({
@@ -52,9 +59,13 @@ describe('the shading state on a blind’s card', () => {
       ...off,
       reason: 'PAUSED',
       pausedUntil: '2026-06-24T21:00:00Z',
+      pausedBy: byYou,
     })
     await screen.findByText('Paused by you until Thu 07:00')
-    expect(card.querySelector('.blind-shading')?.textContent).toBe('Paused by you until Thu 07:00')
+    // A no-break space keeps the weekday and the time on one line.
+    expect(card.querySelector('.blind-shading')?.textContent).toBe(
+      'Paused by you until Thu\u00a007:00',
+    )
   })
 
   it('drops a pause from the card once it has ended, before the hub says so', async () => {
@@ -62,6 +73,7 @@ describe('the shading state on a blind’s card', () => {
       ...off,
       reason: 'PAUSED',
       pausedUntil: '2026-06-24T21:00:00Z',
+      pausedBy: byYou,
     })
     await screen.findByText('Paused by you until Thu 07:00')
     vi.setSystemTime(Date.parse('2026-06-24T21:00:30Z'))
@@ -69,6 +81,17 @@ describe('the shading state on a blind’s card', () => {
     act(() => hub.push('blind:motion', testMotion({ id: 'b-1' })))
     await waitFor(() => expect(card.querySelector('.blind-shading')).toBeNull())
     expect(card.textContent).not.toMatch(/Paused/)
+  })
+
+  it('says that an admin’s automation paused it, not that the user did', async () => {
+    const { card } = await cardWith({
+      ...off,
+      reason: 'PAUSED',
+      pausedUntil: '2026-06-24T21:00:00Z',
+      pausedBy: { kind: 'AUTOMATION', you: false, name: null },
+    })
+    await screen.findByText('Paused by an automation until Thu 07:00')
+    expect(card.textContent).not.toMatch(/by you/)
   })
 
   it('says nothing while shading leaves the blind alone', async () => {

@@ -25,7 +25,7 @@ export function ShadingStatus({ shading }: { shading: ShadingState | null | unde
   return (
     <span className={`chip shading-chip${paused ? '' : ' shading-chip-active'}`}>
       <SunIcon />
-      {text}
+      <span className="shading-chip-text">{text}</span>
     </span>
   )
 }

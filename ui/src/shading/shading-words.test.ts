@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { compassName, facingText, reasonWords, shadingStateText } from './shading-words'
+import type { ShadingPausedBy } from '../api/types'
+import { compassName, facingText, pausedText, reasonWords, shadingStateText } from './shading-words'
 
 const off = { active: false, pausedUntil: null, reason: null, since: null }
+const you: ShadingPausedBy = { kind: 'USER', you: true, name: 'anna' }
 
 describe('shading in words', () => {
   it('names the compass point a window faces', () => {
@@ -28,20 +30,57 @@ describe('shading in words', () => {
   })
 
   it('says until when a person paused it, in the hub’s time zone', () => {
-    const paused = { ...off, reason: 'PAUSED' as const, pausedUntil: '2026-06-25T05:00:00Z' }
+    const paused = {
+      ...off,
+      reason: 'PAUSED' as const,
+      pausedUntil: '2026-06-25T05:00:00Z',
+      pausedBy: you,
+    }
     const evening = Date.parse('2026-06-24T18:00:00Z')
-    expect(shadingStateText(paused, 'Europe/Berlin', evening)).toBe('Paused by you until Thu 07:00')
+    expect(shadingStateText(paused, 'Europe/Berlin', evening)).toBe(
+      'Paused by you until Thu\u00a007:00',
+    )
     expect(shadingStateText(paused, 'Australia/Sydney', evening)).toBe(
-      'Paused by you until Thu 15:00',
+      'Paused by you until Thu\u00a015:00',
     )
     // Paused while shaded: the pause is what the person needs to know.
     expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin', evening)).toBe(
-      'Paused by you until Thu 07:00',
+      'Paused by you until Thu\u00a007:00',
     )
     // Once the pause has ended it is not shown, even if the hub has not said so yet.
     const after = Date.parse('2026-06-25T05:00:00Z')
     expect(shadingStateText(paused, 'Europe/Berlin', after)).toBeNull()
     expect(shadingStateText({ ...paused, active: true }, 'Europe/Berlin', after)).toBe('Shading')
+  })
+
+  it('says whose command paused it, naming only what the hub named', () => {
+    const until = 'Thu 07:00'
+    const said = (by: ShadingPausedBy | null) => pausedText(by, until)
+    expect(said(you)).toBe('Paused by you until Thu 07:00')
+    expect(said({ kind: 'USER', you: false, name: 'ben' })).toBe('Paused by ben until Thu 07:00')
+    expect(said({ kind: 'USER', you: false, name: null })).toBe(
+      'Paused by another user until Thu 07:00',
+    )
+    expect(said({ kind: 'AUTOMATION', you: false, name: 'Morning' })).toBe(
+      'Paused by automation “Morning” until Thu 07:00',
+    )
+    expect(said({ kind: 'AUTOMATION', you: false, name: null })).toBe(
+      'Paused by an automation until Thu 07:00',
+    )
+    expect(said({ kind: 'MQTT', you: false, name: null })).toBe(
+      'Paused by Home Assistant (MQTT) until Thu 07:00',
+    )
+    expect(said({ kind: 'CALIBRATION', you: true, name: 'admin' })).toBe(
+      'Paused by your calibration until Thu 07:00',
+    )
+    expect(said({ kind: 'CALIBRATION', you: false, name: 'carla' })).toBe(
+      'Paused by carla’s calibration until Thu 07:00',
+    )
+    expect(said({ kind: 'CALIBRATION', you: false, name: null })).toBe(
+      'Paused by a calibration until Thu 07:00',
+    )
+    // A pause from before the hub kept whose it was claims nobody.
+    expect(said(null)).toBe('Paused until Thu 07:00')
   })
 
   it('gives each move’s reason in words', () => {

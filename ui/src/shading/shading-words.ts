@@ -1,7 +1,8 @@
 // Sun-aware shading in the words a household uses: which way a window faces ("180°, south"),
 // why shading moved a blind ("Sun in front"), and what it is doing now ("Shading", "Paused by
-// you until Thu 07:00", in the hub's time zone, where the pause ends).
-import type { ShadingReason, ShadingState } from '../api/types'
+// you until Thu 07:00", "Paused by automation “Morning” until Thu 07:00", in the hub's time
+// zone, where the pause ends).
+import type { ShadingPausedBy, ShadingReason, ShadingState } from '../api/types'
 
 const COMPASS = [
   'north',
@@ -29,25 +30,56 @@ const REASON_WORDS: Record<ShadingReason, string> = {
   SUN_IN_FRONT: 'Sun in front',
   BRIGHT: 'Bright',
   ENDED: 'Ended',
-  PAUSED: 'Paused by you',
+  PAUSED: 'Paused',
 }
 
 export function reasonWords(reason: ShadingReason): string {
   return REASON_WORDS[reason]
 }
 
-/** "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. */
+/**
+ * "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. The
+ * two are joined by a no-break space, so a line never ends between them.
+ */
 export function weekdayTime(iso: string, timeZone: string | undefined): string {
   const date = new Date(iso)
   const day = date.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })
   const time = date.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' })
-  return `${day} ${time}`
+  return `${day}\u00a0${time}`
+}
+
+/**
+ * Whose command paused shading, and until when: "Paused by you until Thu 07:00", "Paused by
+ * anna until ...", "Paused by an automation until ..." (a name the hub did not give is one the
+ * viewer may not know), or "Paused until ..." when the hub does not know whose it was.
+ */
+export function pausedText(by: ShadingPausedBy | null | undefined, until: string): string {
+  if (!by) return `Paused until ${until}`
+  switch (by.kind) {
+    case 'USER':
+      if (by.you) return `Paused by you until ${until}`
+      return by.name
+        ? `Paused by ${by.name} until ${until}`
+        : `Paused by another user until ${until}`
+    case 'AUTOMATION':
+      return by.name
+        ? `Paused by automation “${by.name}” until ${until}`
+        : `Paused by an automation until ${until}`
+    case 'MQTT':
+      return `Paused by Home Assistant (MQTT) until ${until}`
+    case 'CALIBRATION':
+      if (by.you) return `Paused by your calibration until ${until}`
+      return by.name
+        ? `Paused by ${by.name}’s calibration until ${until}`
+        : `Paused by a calibration until ${until}`
+  }
 }
 
 /**
  * "Shading" while the blind is in its shade position because of shading, "Paused by you until
- * Thu 07:00" while a person's command pauses it, and null otherwise (nothing to show). A pause
- * that ended by `now` is over, though the hub's answer saying so may not have come yet.
+ * Thu 07:00" (or whoever paused it) while a command shading did not give pauses it, and null
+ * otherwise (nothing to show). A pause that ended by `now` is over, though the hub's answer
+ * saying so may not have come yet.
  */
 export function shadingStateText(
   shading: ShadingState | null | undefined,
@@ -55,7 +87,7 @@ export function shadingStateText(
   now = Date.now(),
 ): string | null {
   const until = pausedUntil(shading, now)
-  if (until) return `Paused by you until ${weekdayTime(until, timeZone)}`
+  if (until) return pausedText(shading?.pausedBy, weekdayTime(until, timeZone))
   return shading?.active ? 'Shading' : null
 }
 

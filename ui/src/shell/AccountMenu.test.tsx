@@ -19,6 +19,7 @@ function renderMenu() {
       <ToastProvider>
         <SessionProvider>
           <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
+          <a href="/blinds">Next on the page</a>
         </SessionProvider>
       </ToastProvider>
     </ColorModeProvider>,
@@ -62,6 +63,24 @@ describe('the account menu', () => {
     await userEvent.keyboard('{Escape}')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(document.activeElement).toBe(button)
+  })
+
+  it('closes once Tab takes the focus past its last entry, and stays open while it is inside', async () => {
+    stubHub()
+    const user = userEvent.setup()
+    const button = renderMenu()
+    await user.click(button)
+    await user.tab()
+    // On the colour mode's buttons, then Change password and Log out: still open.
+    while (document.activeElement?.textContent !== 'Log out') {
+      expect(button.getAttribute('aria-expanded')).toBe('true')
+      await user.tab()
+    }
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Next on the page' }))
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull()
   })
 
   it('logs out from the menu', async () => {

@@ -1,7 +1,8 @@
 // The signed-in user's menu, at the top right on phones and at the foot of the side menu on
 // wide screens: its button names who is signed in; its panel holds the colour mode, changing
 // one's own password and logging out. A disclosure (a button showing a panel of ordinary
-// buttons), closed by Escape, by a click outside or by choosing an entry.
+// buttons), closed by Escape, by a click outside, by Tab moving focus out of it, or by
+// choosing an entry.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useSession } from '../session/session'
@@ -46,7 +47,16 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
   }, [open])
 
   return (
-    <div className="account-menu" ref={root}>
+    <div
+      className="account-menu"
+      ref={root}
+      onBlur={(event) => {
+        // Focus moved on to something outside (Tab past the last entry): the panel closes. A
+        // click on the panel's own text gives no new focus target and keeps it open.
+        const next = event.relatedTarget
+        if (open && next instanceof Node && !root.current?.contains(next)) setOpen(false)
+      }}
+    >
       <button
         ref={button}
         type="button"

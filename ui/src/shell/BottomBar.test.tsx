@@ -24,12 +24,12 @@ function renderAt(path: string, isAdmin: boolean) {
 const labels = () => screen.getAllByRole('link').map((link) => link.textContent)
 
 describe('the bottom bar', () => {
-  it('shows Home, Blinds and Automation to a regular user, and Users to an admin', () => {
+  it('shows Home, Blinds and Automation to a regular user, and Users and Settings to an admin', () => {
     renderAt('/', false)
     expect(labels()).toEqual(['Home', 'Blinds', 'Automation'])
     cleanup()
     renderAt('/', true)
-    expect(labels()).toEqual(['Home', 'Blinds', 'Automation', 'Users'])
+    expect(labels()).toEqual(['Home', 'Blinds', 'Automation', 'Users', 'Settings'])
   })
 
   it('marks the entry of the first path segment as the current page', () => {
@@ -52,12 +52,20 @@ describe('the bottom bar', () => {
 })
 
 describe('the routes', () => {
-  it('registers /users only for admins, and keeps hidden routes out of the menu', () => {
+  it('registers /users and /settings only for admins, and keeps hidden routes out of the menu', () => {
     expect(routesFor(false).map((r) => r.path)).not.toContain('/users')
+    expect(routesFor(false).map((r) => r.path)).not.toContain('/settings')
     expect(routesFor(true).map((r) => r.path)).toContain('/users')
+    expect(routesFor(true).map((r) => r.path)).toContain('/settings')
     expect(routesFor(false).map((r) => r.path)).toEqual(
       expect.arrayContaining(['/automation/create', '/automation/:id', '/photovoltaics']),
     )
-    expect(menuFor(true).map((r) => r.path)).toEqual(['/', '/blinds', '/automation', '/users'])
+    expect(menuFor(true).map((r) => r.path)).toEqual([
+      '/',
+      '/blinds',
+      '/automation',
+      '/users',
+      '/settings',
+    ])
   })
 })

@@ -1,9 +1,10 @@
 // While a form holds unsaved changes, leaving it asks first: a click on any in-app link (the
 // side menu, the bottom bar, a wouter Link), the browser's back and forward buttons, a reload
-// and closing the tab. Wouter has no navigation blocker, so a link's click is caught in the
-// capture phase before React's handlers see it, and a history step by history-guard.ts. A
-// reload or a closed tab can only get the browser's own question (beforeunload).
-import { useEffect, useRef, useState } from 'react'
+// and closing the tab, and, for a form in a dialog, closing the dialog (useUnsavedChanges's
+// confirmLeave). Wouter has no navigation blocker, so a link's click is caught in the capture
+// phase before React's handlers see it, and a history step by history-guard.ts. A reload or a
+// closed tab can only get the browser's own question (beforeunload).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../components/Dialog'
 import { holdHistory } from './history-guard'
 
@@ -14,7 +15,20 @@ interface Props {
   what: string
 }
 
-export function UnsavedChangesGuard({ when, what }: Props) {
+/** A page's form: the question shows where the guard is rendered. */
+export function UnsavedChangesGuard(props: Props) {
+  return useUnsavedChanges(props).question
+}
+
+/**
+ * The same guard for a form that closes by other ways too (a dialog's Escape, Cancel, close
+ * button or backdrop): `confirmLeave(close)` closes at once while nothing is unsaved and asks
+ * first otherwise. Render `question` beside the form.
+ */
+export function useUnsavedChanges({ when, what }: Props): {
+  confirmLeave: (leave: () => void) => void
+  question: ReactNode
+} {
   // The step to take once the person agrees to leave.
   const [leave, setLeave] = useState<(() => void) | null>(null)
   // Set while that step runs, so the guard lets it through.
@@ -52,8 +66,9 @@ export function UnsavedChangesGuard({ when, what }: Props) {
     }
   }, [when])
 
-  if (!leave) return null
-  return (
+  const confirmLeave = useCallback((go: () => void) => (when ? setLeave(() => go) : go()), [when])
+
+  const question = leave && (
     <ConfirmDialog
       title="Leave without saving?"
       message={`Your changes to ${what} are not saved. If you leave now, they are lost.`}
@@ -66,6 +81,7 @@ export function UnsavedChangesGuard({ when, what }: Props) {
       }}
     />
   )
+  return { confirmLeave, question }
 }
 
 /** A left click without keys that open a new tab or window. */

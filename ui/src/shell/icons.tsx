@@ -64,6 +64,15 @@ export const UsersIcon = () => (
   </Icon>
 )
 
+export const SettingsIcon = () => (
+  <Icon>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+)
+
 export const SolarIcon = () => (
   <Icon>
     <path d="M4 20 6.5 10h11L20 20Z" />

@@ -3,7 +3,7 @@
 // carries none of their code.
 import { lazy } from 'react'
 import type { ComponentType } from 'react'
-import { AutomationIcon, BlindsIcon, HomeIcon, SolarIcon, UsersIcon } from './icons'
+import { AutomationIcon, BlindsIcon, HomeIcon, SettingsIcon, SolarIcon, UsersIcon } from './icons'
 
 export interface MenuEntry {
   label: string
@@ -20,6 +20,7 @@ const AutomationListPage = lazy(() => import('../pages/automation/AutomationList
 const AutomationEditPage = lazy(() => import('../pages/automation/AutomationEditPage'))
 const UsersPage = lazy(() => import('../pages/users/UsersPage'))
 const PhotovoltaicsPage = lazy(() => import('../pages/photovoltaics/PhotovoltaicsPage'))
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'))
 
 // Order matters: /automation/create must match before /automation/:id.
 export const MENU_ENTRIES: readonly MenuEntry[] = [
@@ -33,6 +34,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     excludeFromMenu: true,
   }),
   entry('Users', '/users', UsersPage, UsersIcon, { adminOnly: true }),
+  entry('Settings', '/settings', SettingsPage, SettingsIcon, { adminOnly: true }),
   entry('Photovoltaics', '/photovoltaics', PhotovoltaicsPage, SolarIcon, {
     excludeFromMenu: true,
   }),

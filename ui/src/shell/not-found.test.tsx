@@ -55,6 +55,14 @@ describe('a path without a route', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/')
   })
 
+  it('tells a regular user at /settings that the page is for admins', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderAt('/settings', false)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Admins only')
+    expect(alert.textContent).toContain('Settings is for administrators')
+  })
+
   it('says Not Found, not Admins only, to an admin at a path that does not exist', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     renderAt('/users-and-more', true)

@@ -31,7 +31,7 @@ export function testBlind(overrides: Partial<Blind> & Pick<Blind, 'id' | 'name'>
     shadingMinBrightness: 40,
     shadingReturnPosition: null,
     shadingResumeAt: null,
-    shading: { active: false, pausedUntil: null, reason: null, since: null },
+    shading: { active: false, pausedUntil: null, pausedBy: null, reason: null, since: null },
     ...overrides,
   }
 }

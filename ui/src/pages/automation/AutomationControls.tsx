@@ -24,15 +24,22 @@ export function FavoriteToggle({ automation }: Props) {
   )
 }
 
-/** An icon button in the list, a labelled button on the edit page. */
+/**
+ * An icon button in the list, a labelled button on the edit page. With `ask`, a click asks
+ * first (the editor holds unsaved changes) and `starting` tells while a run is being started.
+ */
 export function RunButton({
   automation,
   labelled = false,
   disabled = false,
-}: Props & { labelled?: boolean; disabled?: boolean }) {
+  ask,
+  starting: startingElsewhere = false,
+}: Props & { labelled?: boolean; disabled?: boolean; ask?: () => void; starting?: boolean }) {
   const { run } = useAutomationActions()
-  const [starting, setStarting] = useState(false)
+  const [startingHere, setStarting] = useState(false)
+  const starting = startingHere || startingElsewhere
   const start = async () => {
+    if (ask) return ask()
     setStarting(true)
     await run(automation)
     setStarting(false)

@@ -62,6 +62,22 @@ describe('the automation editor for a saved automation', () => {
     ])
   })
 
+  it('says in its status that holiday mode pauses the schedule, and when it would run', async () => {
+    stubAutomationHub({
+      automation: automation({
+        nextRunAt: null,
+        wouldRunAt: '2025-03-13T06:00:00.000Z',
+        schedulePause: 'HOLIDAY',
+      }),
+    })
+    renderWithHub(<AutomationRoutes />, { path: '/automation/a-morning' })
+    const status = await screen.findByRole('region', { name: 'Status' })
+    await waitFor(() => expect(within(status).queryByText(/Paused: holiday mode/)).toBeTruthy())
+    const nextRun = within(status).getByText('Next run').nextElementSibling!
+    expect(nextRun.textContent).toMatch(/^Paused: holiday mode · would run .*\d\d:00/)
+    expect(status.textContent).not.toMatch(/Not scheduled/)
+  })
+
   it('runs now, and while a run is under way offers to cancel it', async () => {
     let lastRun: ReturnType<typeof run> | null = null
     const hub = stubAutomationHub({

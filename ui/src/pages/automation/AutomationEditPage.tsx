@@ -9,7 +9,7 @@ import { RouteError } from '../../shell/route-error'
 import { InlineSpinner } from '../../shell/Spinner'
 import { TimeZoneNote } from '../../time/HubTime'
 import { FavoriteToggle } from './AutomationControls'
-import { AutomationForm } from './AutomationForm'
+import { AutomationForm, type AutomationFormHandle } from './AutomationForm'
 import { DeleteAutomationButton } from './DeleteAutomationButton'
 import { draftFromAutomation, newAutomationDraft } from './draft'
 import { RunHistory } from './RunHistory'
@@ -73,6 +73,9 @@ function EditAutomation({ id }: { id: string }) {
 function EditAutomationView(props: { automation: Automation; onDeleting: () => void }) {
   const { automation, onDeleting } = props
   const [initial] = useState(() => draftFromAutomation(automation))
+  // "Run now" asks while the form holds changes, and may save them first.
+  const [unsaved, setUnsaved] = useState(false)
+  const form = useRef<AutomationFormHandle>(null)
   return (
     <section className="page automation-editor">
       <BackLink />
@@ -86,10 +89,19 @@ function EditAutomationView(props: { automation: Automation; onDeleting: () => v
       <TimeZoneNote />
       <div className="automation-edit-layout">
         <div className="automation-edit-status">
-          <RunPanel automation={automation} />
+          <RunPanel
+            automation={automation}
+            unsaved={unsaved}
+            saveChanges={() => form.current?.save() ?? Promise.resolve(false)}
+          />
         </div>
         <div className="automation-edit-form">
-          <AutomationForm automationId={automation.id} initial={initial} />
+          <AutomationForm
+            automationId={automation.id}
+            initial={initial}
+            onUnsavedChange={setUnsaved}
+            handle={form}
+          />
         </div>
         <div className="automation-edit-history">
           <RunHistory automationId={automation.id} scenes={automation.scene} />

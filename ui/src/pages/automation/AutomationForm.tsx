@@ -1,8 +1,9 @@
 // The automation editor's one form: name, trigger and scenes. It checks with the hub's own
 // rules before sending, shows each broken rule at its field (the hub's answers too), then
-// creates or saves.
-import { useEffect, useRef, useState } from 'react'
-import type { FormEvent } from 'react'
+// creates or saves. The edit page hears whether it holds unsaved changes and may save it
+// (the status card's "Save and run").
+import { useEffect, useImperativeHandle, useRef, useState } from 'react'
+import type { FormEvent, Ref } from 'react'
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { staleAfterChangeOf } from '../../api/cache-keys'
@@ -23,10 +24,19 @@ import { serverFieldErrors, validateDraft } from './draft-validation'
 import { SceneListEditor } from './SceneListEditor'
 import { TriggerEditor } from './TriggerEditor'
 
+/** What the edit page may ask of the form. */
+export interface AutomationFormHandle {
+  /** Checks and saves the draft as the Save button does; true once the hub has saved it. */
+  save(): Promise<boolean>
+}
+
 interface Props {
   /** Null for a new automation. */
   automationId: string | null
   initial: AutomationDraft
+  /** Told whenever the draft starts or stops differing from what the hub holds. */
+  onUnsavedChange?: (unsaved: boolean) => void
+  handle?: Ref<AutomationFormHandle>
 }
 
 // The error keys a change to each draft field makes stale.
@@ -48,7 +58,7 @@ const SCENE_FIELD: Record<keyof SceneDraft, string[]> = {
   tilt: ['tilt', 'position'],
 }
 
-export function AutomationForm({ automationId, initial }: Props) {
+export function AutomationForm({ automationId, initial, onUnsavedChange, handle }: Props) {
   const [draft, setDraft] = useState(initial)
   // What the hub holds (or, for a new automation, the empty form): leaving asks while the
   // draft differs from it.
@@ -67,6 +77,8 @@ export function AutomationForm({ automationId, initial }: Props) {
   const [, navigate] = useLocation()
   const form = useRef<HTMLFormElement>(null)
   const summary = useRef<HTMLDivElement>(null)
+
+  useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange])
 
   useEffect(() => {
     if (refusals === 0 || !form.current) return
@@ -103,14 +115,14 @@ export function AutomationForm({ automationId, initial }: Props) {
     }
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  /** Checks, then creates or saves; true once the hub holds the draft. */
+  const save = async (): Promise<boolean> => {
     setFormError(null)
     const found = validateDraft(draft, { locationConfigured: hub?.locationConfigured })
     setErrors(found)
     if (Object.keys(found).length > 0) {
       setRefusals((n) => n + 1)
-      return
+      return false
     }
     setSaving(true)
     try {
@@ -127,14 +139,22 @@ export function AutomationForm({ automationId, initial }: Props) {
         toast(`Automation ${automation.name} created`)
         navigate(`/automation/${automation.id}`, { replace: true })
       }
+      return true
     } catch (err) {
       const fields = serverFieldErrors(err, draft)
       if (fields) setErrors(fields)
       else setFormError(errorMessage(err))
       setRefusals((n) => n + 1)
+      return false
     } finally {
       setSaving(false)
     }
+  }
+  useImperativeHandle(handle, () => ({ save }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    await save()
   }
 
   const hasErrors = Object.keys(errors).length > 0

@@ -2,7 +2,7 @@
 // once; running from the list with the hub's answer as a toast.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AutomationSummary } from '../../api/types'
 import { HubErrorAnswer, renderWithHub, setUpHubTests } from '../../test-support/hub-stub'
 import { automation, AutomationRoutes, run, stubAutomationHub } from './test-fixtures'
@@ -56,6 +56,61 @@ describe('the automation list', () => {
     expect(screen.getByRole('link', { name: 'New automation' }).getAttribute('href')).toBe(
       '/automation/create',
     )
+  })
+
+  it('says a schedule rests in holiday mode and when it would run, instead of dropping it', async () => {
+    const paused = summary({
+      nextRunAt: null,
+      wouldRunAt: '2025-03-13T06:00:00.000Z',
+      schedulePause: 'HOLIDAY',
+    })
+    stubAutomationHub({ automationList: [paused] })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
+
+    const row = (await screen.findByRole('link', { name: 'Morning' })).closest('li')!
+    expect(row.querySelector('.schedule-paused')?.textContent).toMatch(
+      /^Paused: holiday mode · would run .*\d\d:00/,
+    )
+    expect(row.querySelector('.schedule-paused time')?.getAttribute('datetime')).toBe(
+      '2025-03-13T06:00:00.000Z',
+    )
+    expect(row.textContent).not.toMatch(/Next run|Never run/)
+  })
+
+  it('says a schedule rests while the hub’s clock is not set', async () => {
+    stubAutomationHub({
+      automationList: [summary({ nextRunAt: null, wouldRunAt: null, schedulePause: 'CLOCK' })],
+    })
+    renderWithHub(<AutomationRoutes />, { path: '/automation' })
+    const row = (await screen.findByRole('link', { name: 'Morning' })).closest('li')!
+    expect(row.querySelector('.schedule-paused')?.textContent).toBe(
+      'Paused until the hub’s clock is set',
+    )
+    expect(row.textContent).not.toMatch(/Never run/)
+  })
+
+  it('counts a running run down to the end the hub expects, not its scenes’ full length', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2025-03-12T06:00:01.000Z') })
+    try {
+      const running = summary({
+        // A POSITION scene: a full run of its 60 s blind is the most it could take.
+        scene: [{ id: 's-1', duration: 62_000 }],
+        lastRun: run({
+          status: 'RUNNING',
+          startedAt: '2025-03-12T06:00:00.000Z',
+          finishedAt: null,
+          sceneIndex: 0,
+          // The hub knows the blind has 20 points to go: 12 s.
+          estimatedEndAt: '2025-03-12T06:00:12.000Z',
+        }),
+      })
+      stubAutomationHub({ automationList: [running] })
+      renderWithHub(<AutomationRoutes />, { path: '/automation' })
+      const row = (await screen.findByRole('link', { name: 'Morning' })).closest('li')!
+      await waitFor(() => expect(row.querySelector('.time-left')?.textContent).toBe('11 s left'))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('marks a favourite at once and tells the hub', async () => {

@@ -1,11 +1,12 @@
 // One automation in the list: its name (a link to the editor), when it runs, when it runs
-// next, how its last run went (or, while it runs, how long it has left), and the favourite
+// next (or why its schedule rests and when it would run), how its last run went (or, while it runs, how long it has left), and the favourite
 // and run buttons.
 import type { ComponentType } from 'react'
 import { Link } from 'wouter'
 import type { AutomationRun, AutomationSummary, TriggerType } from '../../api/types'
 import { AutomationIcon, ManualIcon, SunIcon } from '../../shell/icons'
 import { FavoriteToggle, RunButton } from './AutomationControls'
+import { NextRunLine } from './NextRun'
 import { RunStatusChip } from './RunStatusChip'
 import { formatFullDate } from './time-format'
 import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
@@ -19,7 +20,7 @@ const TRIGGER_ICON: Record<TriggerType, ComponentType> = {
 }
 
 export function AutomationRow({ automation }: { automation: AutomationSummary }) {
-  const { trigger, nextRunAt, lastRun } = automation
+  const { trigger, nextRunAt, schedulePause, lastRun } = automation
   const scenes = automation.scene.length
   const TriggerIcon = TRIGGER_ICON[trigger.type]
   return (
@@ -40,11 +41,7 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
           {!trigger.enabled && <span className="badge">Disabled</span>}
         </div>
         <div className="list-meta automation-times">
-          {nextRunAt && (
-            <span>
-              Next run <HubTime at={nextRunAt} />
-            </span>
-          )}
+          <NextRunLine automation={automation} />
           {lastRun?.status === 'RUNNING' && <RunningNow run={lastRun} scenes={automation.scene} />}
           {lastRun && lastRun.status !== 'RUNNING' && (
             <span className="last-run">
@@ -55,7 +52,7 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
               <HubTime at={lastRun.startedAt} />
             </span>
           )}
-          {!nextRunAt && !lastRun && <span>Never run</span>}
+          {!nextRunAt && !schedulePause && !lastRun && <span>Never run</span>}
         </div>
       </div>
       <div className="list-actions">
@@ -74,7 +71,7 @@ function RunningNow({ run, scenes }: { run: AutomationRun; scenes: { duration: n
     <span className="last-run">
       <RunStatusChip run={run} />
       <span className="time-left" title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
-        {formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))}
+        {formatTimeLeft(timeLeftMs(run, scenes, now))}
       </span>
     </span>
   )

@@ -1,6 +1,7 @@
-// The blinds a position scene moves: a checkbox per blind, by name, with its room and whether
-// it has slats. Ids that match no blind stay listed, so editing an automation never hides
-// what it moves.
+// The blinds a position scene moves: a checkbox per blind, named by the blind's name alone and
+// described by its room and whether it has slats (a blind called "Bedroom" in the room
+// "Bedroom" reads "Bedroom", not "Bedroom Bedroom"). Ids that match no blind stay listed, so
+// editing an automation never hides what it moves.
 import { useId } from 'react'
 import { Link } from 'wouter'
 import type { Blind } from '../../api/types'
@@ -42,21 +43,30 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
         )}
         {blinds && (blinds.length > 0 || unknown.length > 0) && (
           <ul className="address-list blind-choices">
-            {[...blinds].sort(byName).map((blind) => (
-              <li key={blind.id} className="address-row">
-                <label className="blind-choice">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(blind.id)}
-                    onChange={(e) => tick(blind.id, e.target.checked)}
-                  />
-                  <span className="address-blind">{blind.name}</span>
-                  <span className="muted blind-choice-detail">
-                    {[blind.room, blind.tiltTimeMs > 0 && 'slats'].filter(Boolean).join(' · ')}
-                  </span>
-                </label>
-              </li>
-            ))}
+            {[...blinds].sort(byName).map((blind) => {
+              const detail = blindDetail(blind)
+              return (
+                <li key={blind.id} className="address-row">
+                  <label className="blind-choice">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(blind.id)}
+                      aria-labelledby={`${id}-${blind.id}-name`}
+                      aria-describedby={detail ? `${id}-${blind.id}-detail` : undefined}
+                      onChange={(e) => tick(blind.id, e.target.checked)}
+                    />
+                    <span className="address-blind" id={`${id}-${blind.id}-name`}>
+                      {blind.name}
+                    </span>
+                    {detail && (
+                      <span className="muted blind-choice-detail" id={`${id}-${blind.id}-detail`}>
+                        {detail}
+                      </span>
+                    )}
+                  </label>
+                </li>
+              )
+            })}
             {unknown.map((blindId) => (
               <li key={blindId} className="address-row address-unknown">
                 <label className="toggle-pill">
@@ -79,4 +89,13 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
       )}
     </div>
   )
+}
+
+/** "Kitchen · slats": its room (unless the blind is named as its room) and whether it has slats. */
+function blindDetail(blind: Blind): string {
+  const room =
+    blind.room && blind.room.localeCompare(blind.name, undefined, { sensitivity: 'base' }) !== 0
+      ? blind.room
+      : null
+  return [room, blind.tiltTimeMs > 0 && 'slats'].filter(Boolean).join(' · ')
 }

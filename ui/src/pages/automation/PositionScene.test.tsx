@@ -54,10 +54,22 @@ describe('a position scene', () => {
     ])
     expect(type.value).toBe('POSITION')
     expect(within(scene(1)).queryByLabelText('Duration (seconds)')).toBeNull()
-    await user.click(await within(scene(1)).findByRole('checkbox', { name: /^Study/ }))
+    await user.click(await within(scene(1)).findByRole('checkbox', { name: 'Study' }))
     expect(within(scene(1)).getByText(/^Lasts until the blinds arrive/).textContent).toBe(
       'Lasts until the blinds arrive, at most about 44 s; then the next scene starts.',
     )
+  })
+
+  it('names each blind’s checkbox by the blind alone, its room and slats as its description', async () => {
+    const bedroom: Blind = { ...KITCHEN, id: 'b-bedroom', name: 'Bedroom', room: 'bedroom' }
+    createAutomation([bedroom, STUDY])
+    const box = await within(scene(1)).findByRole('checkbox', { name: 'Bedroom' })
+    // Named as its room, so the room is not said twice: "Bedroom", never "Bedroom Bedroom".
+    expect(box.getAttribute('aria-describedby')).toBeNull()
+    expect(box.closest('label')?.textContent).toBe('Bedroom')
+    const study = within(scene(1)).getByRole('checkbox', { name: 'Study' })
+    const described = document.getElementById(study.getAttribute('aria-describedby')!)
+    expect(described?.textContent).toBe('Upstairs · slats')
   })
 
   it('sends its blinds and "Fully closed" as position 0, with no duration', async () => {
@@ -103,7 +115,7 @@ describe('a position scene', () => {
     const { hub, user } = createAutomation()
     await user.type(screen.getByLabelText('Name'), 'Evening')
     expect(within(scene(1)).queryByLabelText('Also turn the slats')).toBeNull()
-    await user.click(await within(scene(1)).findByRole('checkbox', { name: /^Study/ }))
+    await user.click(await within(scene(1)).findByRole('checkbox', { name: 'Study' }))
     await user.click(within(scene(1)).getByLabelText('Also turn the slats'))
     const slats = within(scene(1)).getByLabelText('Slats (% open)')
     await user.clear(slats)

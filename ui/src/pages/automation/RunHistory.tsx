@@ -18,7 +18,7 @@ const SOURCE_LABEL: Record<string, string> = {
 
 /** How long a run took, or, while it runs, how long it has left (its chip says it runs). */
 function duration(run: AutomationRun, scenes: readonly { duration: number }[], now: number) {
-  if (!run.finishedAt) return formatTimeLeft(timeLeftMs(run.startedAt, scenes, now))
+  if (!run.finishedAt) return formatTimeLeft(timeLeftMs(run, scenes, now))
   return formatDuration(Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)))
 }
 

@@ -1,10 +1,13 @@
 // The edit page's status card: the saved trigger, the next and the last run, and the buttons
-// to run the automation now or cancel the run under way.
+// to run the automation now or cancel the run under way. "Run now" while the editor holds
+// unsaved changes asks whether to save and run them or to run the saved version.
 import { useId, useState } from 'react'
 import type { Automation } from '../../api/types'
 import { StopIcon } from '../../shell/icons'
 import { useAutomationActions } from './automation-actions'
 import { RunButton } from './AutomationControls'
+import { RunUnsavedDialog } from './RunUnsavedDialog'
+import { NextRunValue } from './NextRun'
 import { RunStatusChip } from './RunStatusChip'
 import { triggerSummary } from './trigger-summary'
 import { HubTime } from '../../time/HubTime'
@@ -15,12 +18,32 @@ function nextRunText(automation: Automation): string {
   return 'Not scheduled'
 }
 
-export function RunPanel({ automation }: { automation: Automation }) {
+interface Props {
+  automation: Automation
+  /** The editor below holds changes the hub does not have yet. */
+  unsaved?: boolean
+  /** Saves the editor's changes; true once the hub holds them. */
+  saveChanges?: () => Promise<boolean>
+}
+
+export function RunPanel({ automation, unsaved = false, saveChanges }: Props) {
   const id = useId()
-  const { cancel } = useAutomationActions()
+  const { run, cancel } = useAutomationActions()
   const [cancelling, setCancelling] = useState(false)
+  const [asking, setAsking] = useState(false)
+  const [starting, setStarting] = useState(false)
   const { trigger, nextRunAt, lastRun } = automation
   const running = lastRun?.status === 'RUNNING' ? lastRun : null
+
+  /** From the question: save the changes first (and run only if that worked), or not. */
+  const runAfterAsking = async (saveFirst: boolean) => {
+    // The question goes first, so a refused save can move focus to the field to fix.
+    setAsking(false)
+    setStarting(true)
+    const saved = saveFirst ? ((await saveChanges?.()) ?? false) : true
+    if (saved) await run(automation)
+    setStarting(false)
+  }
 
   const cancelRun = async (runId: string) => {
     setCancelling(true)
@@ -42,8 +65,8 @@ export function RunPanel({ automation }: { automation: Automation }) {
         <div>
           <dt>Next run</dt>
           <dd>
-            {nextRunAt ? (
-              <HubTime at={nextRunAt} />
+            {nextRunAt || automation.schedulePause ? (
+              <NextRunValue automation={automation} />
             ) : (
               <span className="muted">{nextRunText(automation)}</span>
             )}
@@ -67,7 +90,13 @@ export function RunPanel({ automation }: { automation: Automation }) {
         <p className="run-error">{lastRun.error}</p>
       )}
       <div className="run-panel-actions">
-        <RunButton automation={automation} labelled disabled={running !== null} />
+        <RunButton
+          automation={automation}
+          labelled
+          disabled={running !== null}
+          starting={starting}
+          {...(unsaved && { ask: () => setAsking(true) })}
+        />
         {running && (
           <button
             type="button"
@@ -80,6 +109,15 @@ export function RunPanel({ automation }: { automation: Automation }) {
           </button>
         )}
       </div>
+      {asking && (
+        <RunUnsavedDialog
+          name={automation.name}
+          busy={starting}
+          onSaveAndRun={() => void runAfterAsking(true)}
+          onRunSaved={() => void runAfterAsking(false)}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </section>
   )
 }

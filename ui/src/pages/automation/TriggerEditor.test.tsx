@@ -129,11 +129,24 @@ describe('the trigger editor', () => {
 
     const note = await screen.findByText(/^Sunrise and sunset triggers need the house's location/)
     expect(note.textContent?.replace(/\s+/g, ' ')).toBe(
-      "Sunrise and sunset triggers need the house's location: an admin sets it in any blind's settings, under Sun and shading.",
+      "Sunrise and sunset triggers need the house's location: an admin sets it in Settings.",
     )
     expect(note.textContent).not.toMatch(/LAMELLA|restart/)
     expect(screen.getByLabelText('Sunrise or sunset')).toHaveProperty('disabled', true)
     expect(screen.getByLabelText('Schedule (cron)')).toHaveProperty('disabled', false)
+  })
+
+  it("points an admin to the settings page for the house's location", async () => {
+    stubAutomationHub({
+      hubStatus: { ...HUB_STATUS, locationConfigured: false },
+      whoAmI: { id: 'u-admin', username: 'admin', isAdmin: true, userBlindList: [] },
+    })
+    renderWithHub(<AutomationRoutes />, { path: '/automation/create' })
+    const link = await screen.findByRole('link', { name: 'Settings' })
+    expect(link.getAttribute('href')).toBe('/settings')
+    expect(link.closest('p')?.textContent?.replace(/\s+/g, ' ')).toBe(
+      "Sunrise and sunset triggers need the house's location: set it in Settings.",
+    )
   })
 
   it('offers sunrise and sunset as soon as an admin sets the location in another browser', async () => {

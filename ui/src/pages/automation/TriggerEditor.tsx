@@ -1,6 +1,8 @@
 // When an automation runs: by hand, on a cron schedule (with a preview in words and the hub's
 // time zone), or at sunrise or sunset with an offset.
 import { useId } from 'react'
+import { Link } from 'wouter'
+import { useWhoAmI } from '../../api/hooks'
 import type { SunEvent, TriggerType } from '../../api/types'
 import { CheckboxField, SelectField, TextField } from '../../components/fields'
 import { ruleText, type FieldErrors } from '../../forms/field-errors'
@@ -27,6 +29,7 @@ interface Props {
 export function TriggerEditor({ trigger, onChange, errors, timeZone, locationConfigured }: Props) {
   const id = useId()
   const sunUnavailable = locationConfigured === false
+  const isAdmin = useWhoAmI().data?.isAdmin ?? false
   return (
     <section className="card section trigger-editor" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Trigger</h2>
@@ -56,8 +59,17 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
       {errors['trigger.type'] && <p className="field-error">{errors['trigger.type']}</p>}
       {sunUnavailable && (
         <p className="banner banner-warning" id={`${id}-no-location`}>
-          Sunrise and sunset triggers need the house&apos;s location: an admin sets it in any
-          blind&apos;s settings, under Sun and shading.
+          {isAdmin ? (
+            <>
+              Sunrise and sunset triggers need the house&apos;s location: set it in{' '}
+              <Link href="/settings">Settings</Link>.
+            </>
+          ) : (
+            <>
+              Sunrise and sunset triggers need the house&apos;s location: an admin sets it in
+              Settings.
+            </>
+          )}
         </p>
       )}
 

@@ -118,7 +118,7 @@ describe('a sun trigger before it is sent', () => {
 
   it('says where an admin sets the house’s location while the hub does not know it', () => {
     expect(validateDraft(sunDraft, { locationConfigured: false })['trigger.sunEvent']).toBe(
-      "Needs the house's location: an admin sets it in any blind's settings, under Sun and shading",
+      "Needs the house's location: an admin sets it in Settings (/settings)",
     )
   })
 

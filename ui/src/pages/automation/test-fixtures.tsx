@@ -50,6 +50,7 @@ export function run(overrides: Partial<AutomationRun> = {}): AutomationRun {
     finishedAt: '2025-03-12T06:00:31.500Z',
     sceneIndex: 1,
     error: null,
+    estimatedEndAt: null,
     ...overrides,
   }
 }
@@ -84,6 +85,8 @@ export function automation(overrides: Partial<Automation> = {}): Automation {
       },
     ],
     nextRunAt: '2025-03-13T06:00:00.000Z',
+    wouldRunAt: '2025-03-13T06:00:00.000Z',
+    schedulePause: null,
     lastRun: null,
     ...overrides,
   }

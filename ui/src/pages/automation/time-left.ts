@@ -1,17 +1,19 @@
-// How long a running automation has to go: its scenes' durations from the run's start, as the
-// hub times them (steps against absolute deadlines, so the sum is the run's length). The
-// hook re-renders once a second while a run is under way, so the figure counts down.
+// How long a running automation has to go: until the end the hub expects (estimated at each
+// step from where the blinds are and their travel times), or, where the hub gave none, its
+// scenes' durations from the run's start (a POSITION scene's is a full run, the most it can
+// take). The hook re-renders once a second while a run is under way, so the figure counts down.
 import { useEffect, useState } from 'react'
 import { formatDuration } from './time-format'
 
-/** Milliseconds until a run started at `startedAt` ends, never below 0. */
+/** Milliseconds until a run ends, never below 0. */
 export function timeLeftMs(
-  startedAt: string,
+  run: { startedAt: string; estimatedEndAt?: string | null },
   scenes: readonly { duration: number }[],
   now: number,
 ) {
+  if (run.estimatedEndAt) return Math.max(0, Date.parse(run.estimatedEndAt) - now)
   const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
-  return Math.max(0, Date.parse(startedAt) + total - now)
+  return Math.max(0, Date.parse(run.startedAt) + total - now)
 }
 
 /** "1 h 5 min left", "12 min left", "40 s left", "ending"; minutes rounded up. */

@@ -279,4 +279,101 @@ describe('the blind form', () => {
       ),
     )
   })
+
+  it('sends no travel time for a new blind left without one, and says the hub only guesses it', async () => {
+    const { variablesOf } = stubHub({
+      blindCreate: (v: Record<string, unknown>) => ({ ...kitchen, ...(v.input as object) }),
+    })
+    const onClose = vi.fn()
+    renderWithHub(<BlindFormDialog blind={null} onClose={onClose} />)
+    expect(screen.getByLabelText('Travel time up (seconds)')).toHaveProperty('value', '')
+    expect(screen.getByText(/^Guessed, not measured: the hub assumes 60/)).toBeTruthy()
+    await fill({ Name: 'Hall', 'Up address': '2:0', 'Down address': '2:1' })
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const input = variablesOf('blindCreate')[0]?.input as Record<string, unknown>
+    expect(input).not.toHaveProperty('travelTimeUpMs')
+    expect(input).not.toHaveProperty('travelTimeDownMs')
+  })
+
+  it('shows a guessed blind’s travel times as not measured, and saving other changes keeps them a guess', async () => {
+    const guessed = { ...kitchen, travelTimeKnown: false, travelTimeUpMs: 60000 }
+    const { variablesOf } = stubHub({ blindUpdate: guessed })
+    const onClose = vi.fn()
+    renderWithHub(<BlindFormDialog blind={guessed} onClose={onClose} />)
+    expect(screen.getByLabelText('Travel time up (seconds)')).toHaveProperty('value', '')
+    expect(screen.getByLabelText('Travel time down (seconds)')).toHaveProperty('value', '')
+    expect(screen.getByText(/^Guessed, not measured/).textContent).toMatch(/Calibrate/)
+    await fill({ Name: 'Kitchen east' })
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const input = variablesOf('blindUpdate')[0]?.input as Record<string, unknown>
+    expect(input.name).toBe('Kitchen east')
+    expect(input).not.toHaveProperty('travelTimeUpMs')
+    expect(input).not.toHaveProperty('travelTimeDownMs')
+  })
+
+  it('puts an emptied travel time of a measured blind back to the guess, and says so', async () => {
+    const { variablesOf } = stubHub({ blindUpdate: kitchen })
+    renderWithHub(<BlindFormDialog blind={kitchen} onClose={() => {}} />)
+    expect(screen.queryByText(/^Guessed, not measured/)).toBeNull()
+    await fill({ 'Travel time down (seconds)': '' })
+    await waitFor(() => expect(variablesOf('blindUpdate')).toHaveLength(1))
+    expect(variablesOf('blindUpdate')[0]?.input).toMatchObject({
+      travelTimeUpMs: 45000,
+      travelTimeDownMs: null,
+    })
+  })
+
+  describe('closing it with unsaved changes', () => {
+    function editKitchen() {
+      stubHub({ blindUpdate: kitchen })
+      const onClose = vi.fn()
+      renderWithHub(<BlindFormDialog blind={kitchen} onClose={onClose} />)
+      return { onClose, user: userEvent.setup() }
+    }
+    const question = () => screen.queryByRole('alertdialog', { name: 'Leave without saving?' })
+
+    it('asks on Escape, and Keep editing keeps what was typed', async () => {
+      const { onClose, user } = editKitchen()
+      await user.type(screen.getByLabelText('Room'), 'Upstairs')
+      await user.keyboard('{Escape}')
+      expect(question()?.textContent).toContain('Your changes to Kitchen are not saved.')
+      expect(onClose).not.toHaveBeenCalled()
+      await user.click(screen.getByRole('button', { name: 'Keep editing' }))
+      expect(question()).toBeNull()
+      expect(onClose).not.toHaveBeenCalled()
+      expect(screen.getByLabelText('Room')).toHaveProperty('value', 'Upstairs')
+    })
+
+    it('asks on a tap beside the dialog, and closes once told to leave', async () => {
+      const { onClose, user } = editKitchen()
+      await user.type(screen.getByLabelText('Name'), ' east')
+      const backdrop = screen.getByRole('dialog', { name: 'Edit Kitchen' }).parentElement!
+      await user.pointer({ keys: '[MouseLeft>]', target: backdrop })
+      expect(question()).not.toBeNull()
+      expect(onClose).not.toHaveBeenCalled()
+      await user.click(screen.getByRole('button', { name: 'Leave without saving' }))
+      expect(onClose).toHaveBeenCalledTimes(1)
+    })
+
+    it('asks on Cancel and on the close button too', async () => {
+      const { onClose, user } = editKitchen()
+      await user.click(screen.getByText('Start delay and slats'))
+      await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
+      await user.click(screen.getByRole('button', { name: 'Cancel' }))
+      expect(question()).not.toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Keep editing' }))
+      await user.click(screen.getByRole('button', { name: 'Close' }))
+      expect(question()).not.toBeNull()
+      expect(onClose).not.toHaveBeenCalled()
+    })
+
+    it('closes at once on Escape while nothing was changed', async () => {
+      const { onClose, user } = editKitchen()
+      await user.type(screen.getByLabelText('Room'), 'x')
+      await user.keyboard('{Backspace}')
+      await user.keyboard('{Escape}')
+      expect(question()).toBeNull()
+      expect(onClose).toHaveBeenCalledTimes(1)
+    })
+  })
 })

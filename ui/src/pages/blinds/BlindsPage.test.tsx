@@ -17,6 +17,8 @@ const blind = (id: string, name: string, up: string, down: string): Blind =>
   testBlind({ id, name, blindAddressUp: up, blindAddressDown: down })
 const office = blind('b-office', 'Office', '1:2', '1:3')
 const kitchen = { ...blind('b-kitchen', 'Kitchen', '1:0', '1:1'), motion: 'MOVING_DOWN' as const }
+/** The hub's word for a pause the asker's own command made. */
+const byYou = { kind: 'USER', you: true, name: 'admin' } as const
 const me = (isAdmin: boolean): User => ({
   id: 'u-1',
   username: isAdmin ? 'admin' : 'anna',
@@ -56,21 +58,31 @@ const toastText = () => screen.getByRole('status').textContent ?? ''
 describe('the blinds page', () => {
   setUpHubTests()
 
-  it('lists blinds by name with their motion, and addresses for admins', async () => {
+  it('lists blinds by name, each a heading under the page’s, with their motion and no relay addresses', async () => {
     renderBlinds(true, [office, kitchen])
     const list = await screen.findByRole('list', { name: 'Blinds' })
     const [first, second, ...others] = within(list).getAllByRole('listitem')
     expect(others).toEqual([])
-    expect(first?.querySelector('.list-title')?.textContent).toBe('Kitchen')
+    expect(within(first!).getByRole('heading', { level: 2 }).textContent).toBe('Kitchen')
     expect(within(first!).getByText('Moving down')).toBeTruthy()
-    expect(first?.querySelector('.list-meta')?.textContent).toBe('Up 1:0 · Down 1:160 s each way')
-    expect(second?.querySelector('.list-title')?.textContent).toBe('Office')
-    expect(second?.querySelector('.list-meta')?.textContent).toBe('Up 1:2 · Down 1:360 s each way')
+    expect(within(second!).getByRole('heading', { level: 2 }).textContent).toBe('Office')
     expect(within(second!).queryByText(/^Moving/)).toBeNull()
+    // The relays are in the blind's dialog, not on every card.
+    expect(list.textContent).not.toMatch(/1:0|1:2|Up 1/)
+    expect(list.querySelector('.list-meta')).toBeNull()
     expect(screen.getByRole('heading', { level: 1, name: 'Blinds' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add blind' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Edit Office' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Delete Office' })).toBeTruthy()
+  })
+
+  it('tells an admin on its card that a blind’s travel times are guessed, not measured', async () => {
+    const guessed = { ...office, travelTimeKnown: false }
+    renderBlinds(true, [guessed, kitchen])
+    const card = (await screen.findByRole('heading', { name: 'Office' })).closest('li')!
+    expect(within(card).getByText('Travel times guessed, not measured: calibrate')).toBeTruthy()
+    const measured = screen.getByRole('heading', { name: 'Kitchen' }).closest('li')!
+    expect(within(measured).queryByText(/guessed/)).toBeNull()
   })
 
   it('shows a regular user their blinds without addresses or admin buttons', async () => {
@@ -112,7 +124,11 @@ describe('the blinds page', () => {
     const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     renderBlinds(false, [shaded], {
       blindMove: [
-        { ...shaded, motion: 'MOVING_DOWN', shading: { ...shaded.shading, pausedUntil } },
+        {
+          ...shaded,
+          motion: 'MOVING_DOWN',
+          shading: { ...shaded.shading, pausedUntil, pausedBy: byYou },
+        },
       ],
     })
     const user = userEvent.setup()
@@ -125,7 +141,7 @@ describe('the blinds page', () => {
     // A push for another blind in between must not lose what that fetch brings.
     const pausedUntil = new Date(Date.now() + 3_600_000).toISOString()
     const shaded = { ...office, shadingEnabled: true, facadeAzimuth: 180, shadePosition: 20 }
-    const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil } }
+    const paused = { ...shaded, shading: { ...shaded.shading, pausedUntil, pausedBy: byYou } }
     let fetches = 0
     const { hub } = renderBlindsAt(false, [shaded, { ...kitchen, motion: 'IDLE' }], {
       blindList: () => {

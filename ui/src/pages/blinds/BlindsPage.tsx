@@ -1,7 +1,8 @@
 // /blinds: every blind this user may move (admins: all; others: those assigned to them),
 // grouped by room, each with its position live, Up / Stop / Down for a room and for the whole
-// house, favourites, the bus's trouble if it has any, and for admins the relay addresses,
-// add / edit / calibrate / delete.
+// house, favourites, the bus's trouble if it has any, and for admins add / edit / calibrate /
+// delete, and a word on each blind whose travel times are only guessed. Relay addresses and
+// travel times stay in the blind's dialog, not on every card.
 import { useId, useState } from 'react'
 import { useBlindList, useWhoAmI } from '../../api/hooks'
 import type { Blind } from '../../api/types'
@@ -12,7 +13,6 @@ import { errorMessage } from '../../forms/field-errors'
 import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon, TimerIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { BlindFormDialog } from './BlindFormDialog'
-import { formatTravelTimes } from './blind-form'
 import { CalibrationDialog } from './CalibrationDialog'
 import { DeleteBlindDialog } from './DeleteBlindDialog'
 import { groupByRoom, roomNames } from './rooms'
@@ -40,15 +40,13 @@ export default function BlindsPage() {
     <BlindCard
       key={blind.id}
       blind={blind}
+      // Under the room's heading, or straight under the page's.
+      headingLevel={withRooms ? 3 : 2}
       moveBlockedBy={blockedBy}
       meta={
-        isAdmin && (
-          <>
-            <span>
-              Up {blind.blindAddressUp} · Down {blind.blindAddressDown}
-            </span>
-            <span>{formatTravelTimes(blind)}</span>
-          </>
+        isAdmin &&
+        !blind.travelTimeKnown && (
+          <span className="travel-guess-line">Travel times guessed, not measured: calibrate</span>
         )
       }
     >

@@ -53,6 +53,11 @@ describe('the blinds page’s rooms', () => {
     ])
     expect(cardNames(screen.getByRole('list', { name: 'Bathroom' }))).toEqual(['Bath'])
     expect(cardNames(screen.getByRole('list', { name: 'Without a room' }))).toEqual(['Shed'])
+    // Each card's name is a heading one below its room's.
+    expect(
+      within(screen.getByRole('list', { name: 'Bathroom' })).getByRole('heading', { level: 3 })
+        .textContent,
+    ).toBe('Bath')
   })
 
   it('moves every blind of a room with one blindMove, and no other', async () => {
@@ -91,7 +96,11 @@ describe('the blinds page’s rooms', () => {
     ])
     const list = await screen.findByRole('list', { name: 'Blinds' })
     expect(cardNames(list)).toEqual(['Kitchen', 'Office'])
-    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([])
+    // No room headings: the cards' names are the headings under the page's.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Kitchen',
+      'Office',
+    ])
   })
 
   it('keeps room buttons from moving anything while the bus is offline', async () => {

@@ -1,5 +1,6 @@
 // Calibrating a blind from its card: the dialog's steps send blindCalibrate down, stop, up,
-// stop, down, stop, and Save writes the two measured times with every other setting kept.
+// stop, down, stop, and Save writes the two measured times (the hub keeps every other
+// setting). By keyboard, focus stays in the dialog at every step, and Escape stops the motor.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -87,31 +88,9 @@ describe('calibrating a blind', () => {
 
     await press('Save')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The hub keeps every field an update leaves out: only the two measured times are sent.
     expect(hub.variablesOf('blindUpdate')).toEqual([
-      {
-        id: kitchen.id,
-        input: {
-          name: 'Kitchen',
-          blindAddressUp: '1:6',
-          blindAddressDown: '1:7',
-          travelTimeUpMs: 24300,
-          travelTimeDownMs: 22100,
-          motorStartDelayMs: 200,
-          tiltTimeMs: 1500,
-          room: 'Kitchen',
-          myPosition: 30,
-          facadeAzimuth: 135,
-          fovLeft: 60,
-          fovRight: 90,
-          minElevation: 0,
-          shadePosition: 25,
-          shadeTilt: 40,
-          shadingEnabled: true,
-          shadingMinBrightness: 40,
-          shadingReturnPosition: null,
-          shadingResumeAt: '07:00',
-        },
-      },
+      { id: kitchen.id, input: { travelTimeUpMs: 24300, travelTimeDownMs: 22100 } },
     ])
     expect(screen.getByRole('status').textContent).toContain('Travel times of Kitchen saved')
   })
@@ -154,7 +133,63 @@ describe('calibrating a blind', () => {
       'The way up took 0.4 s; a travel time must be 1 to 300 s. Start again.',
     )
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
+    // Focus lands where the person can go on: Save cannot be pressed, Start again can.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Start again' }))
     await press('Start again')
     expect(within(dialog).getByText('Step 1 of 3: start at the bottom')).toBeTruthy()
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Run it down' }))
+  })
+
+  it('keeps focus in the dialog at every step when walked by keyboard, ending on Save', async () => {
+    calibratingHub([21000, 24300, 22100])
+    const { dialog, user } = await openCalibration()
+    const inDialog = () => dialog.contains(document.activeElement)
+    within(dialog).getByRole('button', { name: 'Run it down' }).focus()
+    const steps = [
+      'It is down',
+      'Run it up',
+      'It has arrived',
+      'Run it down',
+      'It has arrived',
+      'Save',
+    ]
+    for (const next of steps) {
+      await user.keyboard('{Enter}')
+      const button = await within(dialog).findByRole('button', { name: next })
+      await waitFor(() => expect(document.activeElement, next).toBe(button))
+      expect(inDialog()).toBe(true)
+    }
+    expect(within(dialog).getByText('Done: both ways timed')).toBeTruthy()
+  })
+
+  it('stops the motor with a plain STOP on Escape while the run is still being started, and closes', async () => {
+    let answerDown: (answer: Calibration) => void = () => {}
+    const hub = stubHub({
+      whoAmI: admin,
+      blindList: [kitchen],
+      blindCalibrate: () => new Promise<Calibration>((resolve) => (answerDown = resolve)),
+      blindMove: [kitchen],
+    })
+    const { dialog, user } = await openCalibration()
+    within(dialog).getByRole('button', { name: 'Run it down' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(hub.variablesOf('blindCalibrate')).toHaveLength(1))
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(hub.variablesOf('blindMove')).toEqual([{ ids: [kitchen.id], direction: 'STOP' }])
+    answerDown({ direction: 'DOWN', startedAt: '2025-06-01T08:00:00.000Z', measuredMs: null })
+  })
+
+  it('stops the motor with a plain STOP on Escape while it runs, and closes', async () => {
+    const hub = calibratingHub([])
+    const { dialog, user } = await openCalibration()
+    within(dialog).getByRole('button', { name: 'Run it down' }).focus()
+    await user.keyboard('{Enter}')
+    await within(dialog).findByRole('button', { name: 'It is down' })
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(hub.variablesOf('blindCalibrate').map((v) => v.direction)).toEqual(['DOWN'])
+    expect(hub.variablesOf('blindMove')).toEqual([{ ids: [kitchen.id], direction: 'STOP' }])
   })
 })

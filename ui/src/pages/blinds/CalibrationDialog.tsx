@@ -1,8 +1,11 @@
 // Timing a blind's travel (admins), with the blind in view: run it down, then time it up and
 // down, the person saying when it has arrived (blindCalibrate). The measured times are saved
-// with blindUpdate, every other setting kept. Cancel, Escape or the close button stop a blind
-// that is still running, with a plain STOP: the blind is not at an end then.
-import { useState } from 'react'
+// with blindUpdate, which keeps every other setting. Cancel, Escape, the close button or a tap
+// beside the dialog stop a blind that is (or is being set) running, with a plain blindMove
+// STOP: a calibration STOP would tell the hub the blind reached its end, which it has not.
+// By keyboard the main button keeps focus from step to step (it is never disabled while its
+// request is under way, which would drop focus to the page), so Enter walks the steps.
+import { useEffect, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { checkTravelTime } from '../../../../hub/validation/blind'
 import { staleAfterChangeOf } from '../../api/cache-keys'
@@ -12,7 +15,7 @@ import { Dialog } from '../../components/Dialog'
 import { errorMessage } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
 import { useNow } from '../automation/time-left'
-import { TRAVEL_SECONDS, blindInputOf, formatTravelTime } from './blind-form'
+import { TRAVEL_SECONDS, formatTravelTime } from './blind-form'
 import { STEPS, withMeasured, type CalibrationStep, type Measured } from './calibration'
 
 interface Props {
@@ -30,9 +33,23 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   const [error, setError] = useState('')
   const now = useNow(runningSince !== null)
   const plan = STEPS[step]
+  const primary = useRef<HTMLButtonElement>(null)
+  const again = useRef<HTMLButtonElement>(null)
+  const firstStep = useRef(true)
+
+  // Each new step puts focus on its main button (Save at the end, or Start again when a time
+  // cannot be saved), where Enter goes on.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false
+      return
+    }
+    if (primary.current?.disabled) again.current?.focus()
+    else primary.current?.focus()
+  }, [step])
 
   const act = async () => {
-    if (!plan.action) return
+    if (!plan.action || busy) return
     setBusy(true)
     setError('')
     try {
@@ -63,7 +80,8 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   }
 
   const cancel = async () => {
-    if (plan.running) {
+    // Busy: a run may be starting, or an "arrived" not yet heard; stopping is safe either way.
+    if (plan.running || busy) {
       // A plain STOP: a calibration STOP would place the blind at an end it has not reached.
       await mutations.blindMove([blind.id], 'STOP').catch((err: unknown) => {
         toast(`${blind.name} may still be moving: ${errorMessage(err)}`, 'error')
@@ -73,13 +91,15 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   }
 
   const problem = step === 'done' ? measuredProblem(measured) : null
+  /** What is saved now; a guess is said to be one. */
+  const savedText = (ms: number) =>
+    blind.travelTimeKnown ? formatTravelTime(ms) : `${formatTravelTime(ms)}, guessed`
   const save = async () => {
-    if (measured.upMs === null || measured.downMs === null || problem) return
+    if (measured.upMs === null || measured.downMs === null || problem || busy) return
     setBusy(true)
     setError('')
     try {
       await mutations.blindUpdate(blind.id, {
-        ...blindInputOf(blind),
         travelTimeUpMs: measured.upMs,
         travelTimeDownMs: measured.downMs,
       })
@@ -103,9 +123,12 @@ export function CalibrationDialog({ blind, onClose }: Props) {
           </button>
           {step === 'done' ? (
             <button
+              key="save"
+              ref={primary}
               type="button"
               className="button button-primary"
-              disabled={busy || problem !== null}
+              disabled={problem !== null}
+              aria-disabled={busy || undefined}
               onClick={() => void save()}
             >
               {busy ? 'Saving…' : 'Save'}
@@ -113,9 +136,10 @@ export function CalibrationDialog({ blind, onClose }: Props) {
           ) : (
             <button
               key="action"
+              ref={primary}
               type="button"
               className="button button-primary"
-              disabled={busy}
+              aria-disabled={busy || undefined}
               onClick={() => void act()}
             >
               {plan.action?.label}
@@ -146,12 +170,12 @@ export function CalibrationDialog({ blind, onClose }: Props) {
             <tr>
               <th scope="row">Up</th>
               <td>{measured.upMs === null ? '–' : formatMeasured(measured.upMs)}</td>
-              <td>{formatTravelTime(blind.travelTimeUpMs)}</td>
+              <td>{savedText(blind.travelTimeUpMs)}</td>
             </tr>
             <tr>
               <th scope="row">Down</th>
               <td>{measured.downMs === null ? '–' : formatMeasured(measured.downMs)}</td>
-              <td>{formatTravelTime(blind.travelTimeDownMs)}</td>
+              <td>{savedText(blind.travelTimeDownMs)}</td>
             </tr>
           </tbody>
         </table>
@@ -161,7 +185,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
           </button>
         )}
         {step === 'done' && (
-          <button type="button" className="button button-quiet" onClick={startAgain}>
+          <button ref={again} type="button" className="button button-quiet" onClick={startAgain}>
             Start again
           </button>
         )}

@@ -1,5 +1,5 @@
-// A blind's latest shading moves in its dialog: when, why ("Sun in front", "Bright",
-// "Ended") and from where to where, times in the hub's time zone.
+// A blind's latest shading moves in its dialog (under a summary that names them): when, why
+// ("Sun in front", "Bright", "Ended") and from where to where, times in the hub's time zone.
 import { useShadingMoves } from '../../api/hooks'
 import type { ShadingMove } from '../../api/types'
 import { positionText } from '../../position/position-words'
@@ -24,7 +24,6 @@ export function ShadingMoves({ blindId }: { blindId: string }) {
   const { data: moves, error } = useShadingMoves(blindId)
   return (
     <div className="shading-moves">
-      <h4 className="shading-moves-title">Recent shading moves</h4>
       {error && !moves && <p className="muted">Could not load them: {error.message}</p>}
       {moves && moves.length === 0 && <p className="muted">None yet.</p>}
       {moves && moves.length > 0 && (

@@ -49,6 +49,8 @@ async function type(user: ReturnType<typeof userEvent.setup>, label: string, tex
 }
 
 const FACES = 'Window faces (° from north)'
+const SKY = 'Where the sun counts: compass and field of view'
+const AFTER = 'Brightness, and where the blind goes afterwards'
 const SHADE = 'Shade position (% open)'
 const SWITCH = 'Shade this window when the sun is in front'
 
@@ -57,6 +59,7 @@ describe('the blind dialog’s sun and shading section', () => {
 
   it('sets the facade with the dial and its number together, and saves it with the rest', async () => {
     const { hub, onClose, user } = open(office)
+    await user.click(screen.getByText(SKY))
     const dial = screen.getByRole('slider', { name: 'Facade direction' })
     expect(dial.getAttribute('aria-valuetext')).toBe('No facade set')
 
@@ -67,9 +70,11 @@ describe('the blind dialog’s sun and shading section', () => {
     expect(screen.getByLabelText(FACES)).toHaveProperty('value', '211')
     expect(dial.getAttribute('aria-valuetext')).toBe('Window faces 211°, south-west')
 
-    await type(user, 'Sun counts left (°)', '45')
+    // Left of 211°, looking out, is the south-east.
+    await type(user, 'Sun counts towards the south-east (°)', '45')
     await type(user, SHADE, '20')
     await user.click(screen.getByRole('switch', { name: SWITCH }))
+    await user.click(screen.getByText(AFTER))
     await user.selectOptions(
       screen.getByLabelText('When the sun has gone, the blind goes'),
       'position',
@@ -100,9 +105,11 @@ describe('the blind dialog’s sun and shading section', () => {
   it('names each broken rule at its field, as the hub words it, and sends nothing', async () => {
     const { hub, user } = open(office)
     await type(user, FACES, '360')
-    await type(user, 'Sun counts right (°)', '120')
+    await user.click(screen.getByText(SKY))
+    await type(user, 'Sun counts to the right (°)', '120')
     await type(user, 'Sun hidden below (° elevation)', 'high')
     await type(user, SHADE, '101')
+    await user.click(screen.getByText(AFTER))
     await user.selectOptions(
       screen.getByLabelText('When the sun has gone, the blind goes'),
       'position',
@@ -113,7 +120,9 @@ describe('the blind dialog’s sun and shading section', () => {
       'Must be an integer from 0 to 359 compass degrees, 0 = north, 180 = south (got 360)',
     )
     expect(fieldError(screen.getByRole('slider', { name: 'Facade direction' }))).toBeNull()
-    expect(errorAt('Sun counts right (°)')).toBe('Must be an integer from 0 to 90° (got 120)')
+    expect(errorAt('Sun counts to the right (°)')).toBe(
+      'Must be an integer from 0 to 90° (got 120)',
+    )
     expect(errorAt('Sun hidden below (° elevation)')).toBe(
       'Must be an integer from 0 to 90° (got “high”)',
     )
@@ -121,7 +130,7 @@ describe('the blind dialog’s sun and shading section', () => {
     expect(errorAt('Return position (% open)')).toBe(
       'Give a position from 0 (closed) to 100 (open)',
     )
-    expect(errorAt('Sun counts left (°)')).toBe('')
+    expect(errorAt('Sun counts to the left (°)')).toBe('')
     expect(document.activeElement).toBe(screen.getByLabelText(FACES))
     expect(hub.variablesOf('blindUpdate')).toEqual([])
 
@@ -146,8 +155,10 @@ describe('the blind dialog’s sun and shading section', () => {
   it('asks for the slats while shading only for a venetian blind, and checks the resume time', async () => {
     const { user } = open(office)
     expect(screen.queryByLabelText('Slats while shading (% open)')).toBeNull()
+    await user.click(screen.getByText('Start delay and slats'))
     await user.click(screen.getByLabelText('Venetian blind: its slats turn'))
     await type(user, 'Slats while shading (% open)', '150')
+    await user.click(screen.getByText(AFTER))
     await user.selectOptions(
       screen.getByLabelText('After you move it yourself, shading waits'),
       'time',
@@ -177,26 +188,82 @@ describe('the blind dialog’s sun and shading section', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
-  it('shows where the house stands under its heading', async () => {
+  it('leaves the house’s location to Settings, with a line that links there', async () => {
     open(office)
     const section = screen.getByRole('region', { name: 'Sun and shading' })
-    expect((await within(section).findByText(/^The house stands at/)).textContent).toBe(
-      'The house stands at 52.520° N, 13.405° E',
-    )
-    expect(within(section).getByRole('button', { name: 'Change' })).toBeTruthy()
+    const link = await within(section).findByRole('link', { name: 'Settings' })
+    expect(link.getAttribute('href')).toBe('/settings')
+    expect(link.closest('p')?.textContent).toBe('The house’s location is set in Settings.')
+    expect(within(section).queryByLabelText('Latitude (° north)')).toBeNull()
+    expect(within(section).queryByText(/^The house stands at/)).toBeNull()
   })
 
-  it('asks for the house’s location while the hub does not know it, instead of naming settings', async () => {
+  it('says shading waits for the house’s location while the hub does not know it, linking to Settings', async () => {
     open(office, {
       hubStatus: status(false),
       houseLocation: { lat: null, lon: null, fromEnvironment: false },
     })
-    await screen.findByText(
-      'The hub does not know where the house stands, so it cannot tell where the sun is.',
+    const link = await screen.findByRole('link', { name: 'Set it in Settings' })
+    expect(link.getAttribute('href')).toBe('/settings')
+    expect(link.closest('p')?.textContent).toBe(
+      'Shading needs the house’s location, which is not set yet. Set it in Settings',
     )
-    expect(screen.getByLabelText('Latitude (° north)')).toBeTruthy()
-    expect(screen.getByLabelText('Longitude (° east)')).toBeTruthy()
-    expect(screen.queryByText(/LAMELLA_LAT/)).toBeNull()
+    expect(screen.queryByLabelText('Latitude (° north)')).toBeNull()
+  })
+
+  it('puts the shading switch first and folds the details away until asked for', async () => {
+    const { user } = open(office)
+    const section = screen.getByRole('region', { name: 'Sun and shading' })
+    const first = section.querySelector('input, select')
+    expect(first).toBe(screen.getByRole('switch', { name: SWITCH }))
+    const sky = screen.getByText(SKY).closest('details')!
+    const after = screen.getByText(AFTER).closest('details')!
+    expect(sky.open).toBe(false)
+    expect(after.open).toBe(false)
+    expect(sky.contains(screen.getByRole('slider', { name: 'Facade direction' }))).toBe(true)
+    expect(after.contains(screen.getByLabelText(/^Bright enough at/))).toBe(true)
+    await user.click(screen.getByText(SKY))
+    expect(sky.open).toBe(true)
+  })
+
+  it('opens a fold by itself when Save finds a broken rule inside it, and puts focus there', async () => {
+    const { hub, user } = open(office)
+    await user.click(screen.getByText(SKY))
+    await type(user, 'Sun counts to the left (°)', '95')
+    await user.click(screen.getByText(SKY))
+    expect(screen.getByText(SKY).closest('details')!.open).toBe(false)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText(SKY).closest('details')!.open).toBe(true)
+    expect(document.activeElement).toBe(screen.getByLabelText('Sun counts to the left (°)'))
+    expect(hub.variablesOf('blindUpdate')).toEqual([])
+  })
+
+  it('says at once that 400 is no compass direction, at the field and on the dial, before Save', async () => {
+    const { user } = open(office)
+    await user.click(screen.getByText(SKY))
+    await type(user, FACES, '400')
+    expect(errorAt(FACES)).toBe(
+      'Must be an integer from 0 to 359 compass degrees, 0 = north, 180 = south (got 400)',
+    )
+    const dial = screen.getByRole('slider', { name: 'Facade direction' })
+    expect(dial.getAttribute('aria-valuetext')).toBe('Not a compass direction: “400”')
+    expect(screen.queryByText(/No facade set/)).toBeNull()
+  })
+
+  it('names a south window’s sides by the compass as the hub counts them: left, looking out, is east', async () => {
+    const { user } = open(testBlind({ id: 'b-south', name: 'South', facadeAzimuth: 180 }))
+    await user.click(screen.getByText(SKY))
+    // fovLeft is counter-clockwise from the facade (hub/shading/sun-position.ts): 180 - 90 = east.
+    const left = screen.getByLabelText('Sun counts towards the east (°)')
+    const right = screen.getByLabelText('Sun counts towards the west (°)')
+    expect(left).toHaveProperty('value', '90')
+    await type(user, 'Sun counts towards the east (°)', '30')
+    expect(right).toHaveProperty('value', '90')
+    // The wedge on the dial (north up, east right) now reaches 30° east of south, 90° west.
+    const wedge = screen.getByTestId('facade-wedge').getAttribute('d')!
+    const [, fromX] = /^M 100 100 L ([\d.]+) ([\d.]+)/.exec(wedge)!
+    expect(Number(fromX)).toBeGreaterThan(100)
+    expect(screen.getByLabelText('Sun counts towards the east (°)')).toBe(left)
   })
 
   it('says the brightness share needs a solar inverter, which this hub has none of', async () => {
@@ -240,7 +307,8 @@ describe('the blind dialog’s sun and shading section', () => {
         blindId: shaded.id,
       },
     ]
-    const { hub } = open(shaded, { shadingMoves: moves })
+    const { hub, user } = open(shaded, { shadingMoves: moves })
+    await user.click(screen.getByText('Recent shading moves'))
     const list = await screen.findByRole('list', { name: 'Recent shading moves' })
     const rows = within(list)
       .getAllByRole('listitem')

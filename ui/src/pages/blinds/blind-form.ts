@@ -1,6 +1,7 @@
 // The blind form's values and rules. The rules are the hub's own checkers (hub/validation), so
 // the form refuses exactly what the hub would; times are typed in seconds and sent in
-// milliseconds, so the rules about them are said in seconds.
+// milliseconds, so the rules about them are said in seconds. A travel time left blank is not
+// measured: the hub then keeps (or falls back to) its 60 s guess, and never calls it known.
 import {
   START_DELAY_MAX_MS,
   TILT_TIME_MAX_MS,
@@ -20,7 +21,7 @@ import {
 import { badInput } from '../../../../hub/errors'
 import type { Blind, BlindInput } from '../../api/types'
 import { collectFieldErrors, type FieldErrors } from '../../forms/field-errors'
-import { shadingInputOf, type ShadingInputFields } from './shading-form'
+import type { ShadingInputFields } from './shading-form'
 
 /** What the form's first part fills: all of BlindInput but the shading (shading-form.ts). */
 export type BlindMotorInput = Omit<BlindInput, keyof ShadingInputFields>
@@ -29,7 +30,7 @@ export interface BlindFormValues {
   name: string
   blindAddressUp: string
   blindAddressDown: string
-  /** Seconds as typed: "24.5" or "24,5". */
+  /** Seconds as typed: "24.5" or "24,5"; blank: not measured (the hub's guess). */
   travelUpSeconds: string
   travelDownSeconds: string
   startDelaySeconds: string
@@ -41,8 +42,6 @@ export interface BlindFormValues {
   myPosition: string
 }
 
-/** The hub's default travel time (BlindInput.travelTimeMs = 60000). */
-const DEFAULT_TRAVEL_TIME_SECONDS = '60'
 /** A typical venetian blind's slats turn in about a second and a half. */
 const DEFAULT_TILT_SECONDS = '1.5'
 
@@ -57,8 +56,8 @@ export function blindFormValues(blind: Blind | null): BlindFormValues {
       name: '',
       blindAddressUp: '',
       blindAddressDown: '',
-      travelUpSeconds: DEFAULT_TRAVEL_TIME_SECONDS,
-      travelDownSeconds: DEFAULT_TRAVEL_TIME_SECONDS,
+      travelUpSeconds: '',
+      travelDownSeconds: '',
       startDelaySeconds: '0',
       slats: false,
       tiltSeconds: DEFAULT_TILT_SECONDS,
@@ -70,8 +69,9 @@ export function blindFormValues(blind: Blind | null): BlindFormValues {
     name: blind.name,
     blindAddressUp: blind.blindAddressUp,
     blindAddressDown: blind.blindAddressDown,
-    travelUpSeconds: String(seconds(blind.travelTimeUpMs)),
-    travelDownSeconds: String(seconds(blind.travelTimeDownMs)),
+    // A guess is shown as no time at all: typing the same 60 s must not make it measured.
+    travelUpSeconds: blind.travelTimeKnown ? String(seconds(blind.travelTimeUpMs)) : '',
+    travelDownSeconds: blind.travelTimeKnown ? String(seconds(blind.travelTimeDownMs)) : '',
     startDelaySeconds: String(seconds(blind.motorStartDelayMs)),
     slats: blind.tiltTimeMs > 0,
     tiltSeconds: blind.tiltTimeMs > 0 ? String(seconds(blind.tiltTimeMs)) : DEFAULT_TILT_SECONDS,
@@ -93,35 +93,32 @@ function percent(text: string): number | null {
   return trimmed === '' ? null : Number(trimmed)
 }
 
-export function blindInputFrom(values: BlindFormValues): BlindMotorInput {
+/** Whether both travel times are typed: once saved, the hub counts the travel as known. */
+export function travelTimesGiven(values: BlindFormValues): boolean {
+  return values.travelUpSeconds.trim() !== '' && values.travelDownSeconds.trim() !== ''
+}
+
+/**
+ * What the form sends. A blank travel time is left out, so the hub keeps its guess; on a blind
+ * whose travel was measured it is null, which puts that side back to the guess.
+ */
+export function blindInputFrom(values: BlindFormValues, blind: Blind | null): BlindMotorInput {
   const delay = values.startDelaySeconds.trim() === '' ? 0 : secondsToMs(values.startDelaySeconds)
   const room = values.room.trim()
+  const travel = (typed: string) =>
+    typed.trim() !== '' ? secondsToMs(typed) : blind?.travelTimeKnown ? null : undefined
+  const up = travel(values.travelUpSeconds)
+  const down = travel(values.travelDownSeconds)
   return {
     name: values.name.trim(),
     blindAddressUp: values.blindAddressUp.trim(),
     blindAddressDown: values.blindAddressDown.trim(),
-    travelTimeUpMs: secondsToMs(values.travelUpSeconds),
-    travelTimeDownMs: secondsToMs(values.travelDownSeconds),
+    ...(up !== undefined && { travelTimeUpMs: up }),
+    ...(down !== undefined && { travelTimeDownMs: down }),
     motorStartDelayMs: delay,
     tiltTimeMs: values.slats ? secondsToMs(values.tiltSeconds) : 0,
     room: room === '' ? null : room,
     myPosition: percent(values.myPosition),
-  }
-}
-
-/** A blind as it stands, as the input that would save it unchanged. */
-export function blindInputOf(blind: Blind): BlindInput {
-  return {
-    name: blind.name,
-    blindAddressUp: blind.blindAddressUp,
-    blindAddressDown: blind.blindAddressDown,
-    travelTimeUpMs: blind.travelTimeUpMs,
-    travelTimeDownMs: blind.travelTimeDownMs,
-    motorStartDelayMs: blind.motorStartDelayMs,
-    tiltTimeMs: blind.tiltTimeMs,
-    room: blind.room,
-    myPosition: blind.myPosition,
-    ...shadingInputOf(blind),
   }
 }
 
@@ -137,7 +134,7 @@ function inSeconds(typed: string, range: { min: number; max: number }): string {
  * when the hub would accept the input.
  */
 export function checkBlindForm(values: BlindFormValues): FieldErrors {
-  const input = blindInputFrom(values)
+  const input = blindInputFrom(values, null)
   const errors = collectFieldErrors([
     () => checkName('name', input.name),
     () => checkAddress('blindAddressUp', input.blindAddressUp),
@@ -148,8 +145,9 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
       // Pulsing both sides of one motor at once is what the interlock exists to prevent.
       if (up === down) throw badInput('blindAddressDown', `must differ from the up address (${up})`)
     },
-    () => checkTravelTime('travelTimeUpMs', input.travelTimeUpMs),
-    () => checkTravelTime('travelTimeDownMs', input.travelTimeDownMs),
+    () => input.travelTimeUpMs != null && checkTravelTime('travelTimeUpMs', input.travelTimeUpMs),
+    () =>
+      input.travelTimeDownMs != null && checkTravelTime('travelTimeDownMs', input.travelTimeDownMs),
     () => checkStartDelay('motorStartDelayMs', input.motorStartDelayMs),
     // Ticked slats that take no time would be a blind without slats: refuse 0 here.
     () =>
@@ -176,11 +174,4 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
 /** "60 s", "1.5 s" in the browser's own number format. */
 export function formatTravelTime(ms: number): string {
   return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 }).format(ms / 1000)} s`
-}
-
-/** "60 s each way" when both ways take as long, else "24 s up, 22 s down". */
-export function formatTravelTimes(blind: Pick<Blind, 'travelTimeUpMs' | 'travelTimeDownMs'>) {
-  const up = formatTravelTime(blind.travelTimeUpMs)
-  const down = formatTravelTime(blind.travelTimeDownMs)
-  return up === down ? `${up} each way` : `${up} up, ${down} down`
 }

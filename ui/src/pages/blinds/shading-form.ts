@@ -99,22 +99,6 @@ export function shadingInputFrom(values: ShadingFormValues, slats: boolean): Sha
   }
 }
 
-/** A blind's shading as it stands, as the input that would save it unchanged. */
-export function shadingInputOf(blind: Blind): ShadingInputFields {
-  return {
-    facadeAzimuth: blind.facadeAzimuth,
-    fovLeft: blind.fovLeft,
-    fovRight: blind.fovRight,
-    minElevation: blind.minElevation,
-    shadePosition: blind.shadePosition,
-    shadeTilt: blind.shadeTilt,
-    shadingEnabled: blind.shadingEnabled,
-    shadingMinBrightness: blind.shadingMinBrightness,
-    shadingReturnPosition: blind.shadingReturnPosition,
-    shadingResumeAt: blind.shadingResumeAt,
-  }
-}
-
 /** What shading still needs before it can be switched on, in words. */
 function missingForShading(input: ShadingInputFields): string {
   const missing = [
@@ -126,9 +110,14 @@ function missingForShading(input: ShadingInputFields): string {
 
 /**
  * The broken rules by the hub's field names (facadeAzimuth, fovLeft, …); empty when the hub
- * would take them. The form sends its travel times, so a shade position is allowed.
+ * would take them. `travelKnown`: the blind's travel times will be known once saved, without
+ * which the hub refuses a shade position.
  */
-export function checkShadingForm(values: ShadingFormValues, slats: boolean): FieldErrors {
+export function checkShadingForm(
+  values: ShadingFormValues,
+  slats: boolean,
+  travelKnown: boolean,
+): FieldErrors {
   const input = shadingInputFrom(values, slats)
   const errors = collectFieldErrors([
     () => input.facadeAzimuth !== null && checkAzimuth('facadeAzimuth', input.facadeAzimuth),
@@ -144,7 +133,7 @@ export function checkShadingForm(values: ShadingFormValues, slats: boolean): Fie
     () =>
       input.shadingResumeAt !== null && checkTimeOfDay('shadingResumeAt', input.shadingResumeAt),
     // What needs more than one field: shading only once it knows where and how far.
-    () => checkShadingInput(input, { travelTimeKnown: true, tiltTimeMs: slats ? 1 : 0 }),
+    () => checkShadingInput(input, { travelTimeKnown: travelKnown, tiltTimeMs: slats ? 1 : 0 }),
   ])
   // "(got NaN)" says nothing to a person: say what was typed.
   for (const field of Object.keys(errors)) {
@@ -157,5 +146,17 @@ export function checkShadingForm(values: ShadingFormValues, slats: boolean): Fie
     errors.shadingReturnPosition = 'Give a position from 0 (closed) to 100 (open)'
   }
   if (errors.shadingEnabled) errors.shadingEnabled = missingForShading(input)
+  if (errors.shadePosition?.includes('travel time is not known')) {
+    errors.shadePosition =
+      'Needs both travel times above, measured: type them, or calibrate the blind first'
+  }
   return errors
+}
+
+/** The rule a typed facade direction breaks, said at once as Save would say it; else undefined. */
+export function azimuthError(typed: string): string | undefined {
+  const input = typedNumber(typed)
+  if (input === null) return undefined
+  const errors = collectFieldErrors([() => checkAzimuth('facadeAzimuth', input)])
+  return errors.facadeAzimuth?.replace('(got NaN)', `(got “${typed.trim()}”)`)
 }

@@ -9,6 +9,7 @@ import { PlayIcon, StarIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { useAutomationActions } from '../automation/automation-actions'
 import { FavoriteToggle } from '../automation/AutomationControls'
+import { NextRunValue } from '../automation/NextRun'
 import { RunStatusChip } from '../automation/RunStatusChip'
 import { byName } from '../blinds/blind-order'
 import { HubTime, TimeZoneNote } from '../../time/HubTime'
@@ -71,7 +72,11 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
           {name}
         </Link>
         <div className="list-meta">
-          <span>Next: {nextRunAt ? <HubTime at={nextRunAt} /> : nextRunText(automation)}</span>
+          {automation.schedulePause ? (
+            <NextRunValue automation={automation} />
+          ) : (
+            <span>Next: {nextRunAt ? <HubTime at={nextRunAt} /> : nextRunText(automation)}</span>
+          )}
           <span className="run-status">
             Last run:{' '}
             {lastRun ? <RunStatusChip run={lastRun} /> : <span className="chip">Never run</span>}
@@ -94,7 +99,7 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
   )
 }
 
-/** Why there is no next run: a manual automation, or a schedule switched off. */
+/** Why there is no next run (a paused schedule says so itself): manual, or switched off. */
 function nextRunText({ trigger }: AutomationSummary): string {
   if (trigger.type !== 'MANUAL' && !trigger.enabled) return 'Schedule off'
   return 'Manual only'

@@ -27,6 +27,8 @@ const automation = (
   trigger: { type: 'MANUAL', cron: null, sunEvent: null, offsetMinutes: 0, enabled: true },
   scene: [{ id: `${id}-s0`, duration: 5000 }],
   nextRunAt: null,
+  wouldRunAt: null,
+  schedulePause: null,
   lastRun: null,
   ...extra,
 })
@@ -60,6 +62,7 @@ function renderHome(answers: Record<string, Answer> = {}) {
           finishedAt: '2025-06-01T18:00:01.000Z',
           sceneIndex: 0,
           error: 'The relay bus is offline',
+          estimatedEndAt: null,
         },
       }),
       automation('a-2', 'Holiday', false),
@@ -91,6 +94,30 @@ describe('the home page', () => {
     expect(others).toEqual([])
     expect(row?.textContent).toContain('Next: Manual only')
     expect(row?.textContent).toContain('Last run: Failed')
+  })
+
+  it('says a starred schedule rests in holiday mode and when it would run, not “Manual only”', async () => {
+    renderHome({
+      automationList: [
+        automation('a-1', 'Evening', true, {
+          trigger: {
+            type: 'CRON',
+            cron: '0 19 * * *',
+            sunEvent: null,
+            offsetMinutes: 0,
+            enabled: true,
+          },
+          wouldRunAt: '2025-06-01T17:00:00.000Z',
+          schedulePause: 'HOLIDAY',
+        }),
+      ],
+    })
+    const automations = await screen.findByRole('list', { name: 'Favourite automations' })
+    const row = within(automations).getByRole('listitem')
+    await waitFor(() =>
+      expect(row.textContent).toMatch(/Paused: holiday mode · would run .*(19:00|07:00 PM)/),
+    )
+    expect(row.textContent).not.toMatch(/Manual only/)
   })
 
   it('shows the relay bus as online, with no warnings, when all is well', async () => {

@@ -1,20 +1,17 @@
-// The house's location in the blind dialog: the line once the hub knows it, the form while it
-// does not, what is sent and what is refused, and that the location's form never saves the
-// blind it sits in.
-import { act, screen, waitFor, within } from '@testing-library/react'
+// The house's location on the settings page: the line once the hub knows it, the form while
+// it does not, what is sent and what is refused.
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
-import type { Blind, HouseLocation as Location } from '../api/types'
-import { BlindFormDialog } from '../pages/blinds/BlindFormDialog'
-import { testBlind } from '../test-support/blinds'
-import { errorAt } from '../test-support/field-error'
+import { describe, expect, it } from 'vitest'
+import type { HouseLocation as Location } from '../../api/types'
+import { errorAt } from '../../test-support/field-error'
 import {
   HubErrorAnswer,
   renderWithHub,
   setUpHubTests,
   stubHub,
   type Answer,
-} from '../test-support/hub-stub'
+} from '../../test-support/hub-stub'
 import { HouseLocation } from './HouseLocation'
 import { locationText, pastedPair, typedCoordinate } from './location-text'
 
@@ -22,7 +19,6 @@ const LAT = 'Latitude (° north)'
 const LON = 'Longitude (° east)'
 const berlin: Location = { lat: 52.52, lon: 13.405, fromEnvironment: false }
 const unknown: Location = { lat: null, lon: null, fromEnvironment: false }
-const office: Blind = testBlind({ id: 'b-office', name: 'Office' })
 
 /** The hub keeps what it is told and answers the next read with it. */
 function show(location: Location, answers: Record<string, Answer> = {}) {
@@ -39,21 +35,6 @@ function show(location: Location, answers: Record<string, Answer> = {}) {
   })
   const view = renderWithHub(<HouseLocation />)
   return { ...view, sent: hub, user: userEvent.setup(), setStored: (l: Location) => (stored = l) }
-}
-
-/** The blind dialog around it, with the shading section's other reads answered. */
-function showInBlindDialog(blind: Blind | null) {
-  const hub = stubHub({
-    houseLocation: unknown,
-    houseLocationSet: (v: Record<string, unknown>) => ({ ...v, fromEnvironment: false }),
-    pv: { configured: false },
-    shadingMoves: [],
-    blindUpdate: (v: Record<string, unknown>) => ({ ...office, ...(v.input as object) }),
-    blindCreate: (v: Record<string, unknown>) => ({ ...office, ...(v.input as object) }),
-  })
-  const onClose = vi.fn()
-  renderWithHub(<BlindFormDialog blind={blind} onClose={onClose} />)
-  return { hub, onClose, user: userEvent.setup() }
 }
 
 describe('the house’s location in words and as typed', () => {
@@ -80,7 +61,7 @@ describe('the house’s location in words and as typed', () => {
   })
 })
 
-describe('the house’s location in the blind dialog', () => {
+describe('the house’s location on the settings page', () => {
   setUpHubTests()
 
   it('shows where the house stands, with Change, once it is set in the UI', async () => {
@@ -262,36 +243,11 @@ describe('the house’s location in the blind dialog', () => {
     expect(container.querySelector('.house-location')).toBeNull()
   })
 
-  it('saving the location does not save the blind whose dialog it sits in', async () => {
-    const { hub, onClose, user } = showInBlindDialog(office)
-    const dialog = await screen.findByRole('dialog')
-    await user.type(await within(dialog).findByLabelText(LAT), '52.52')
-    await user.type(within(dialog).getByLabelText(LON), '13.405')
-    await user.click(within(dialog).getByRole('button', { name: 'Set location' }))
-
-    await screen.findByText('The house stands at 52.520° N, 13.405° E')
-    expect(hub.variablesOf('houseLocationSet')).toEqual([{ lat: 52.52, lon: 13.405 }])
-    expect(hub.variablesOf('blindUpdate')).toEqual([])
-    expect(onClose).not.toHaveBeenCalled()
-  })
-
-  it('Enter in a location field saves the location only, also while adding a blind', async () => {
-    const { hub, onClose, user } = showInBlindDialog(null)
-    // A browser submits the blind's form on Enter (its Save button is the form's default
-    // button) unless the key's default is prevented; jsdom does not, so look at that too.
-    const enterPrevented: boolean[] = []
-    const onKey = (e: KeyboardEvent) => e.key === 'Enter' && enterPrevented.push(e.defaultPrevented)
-    document.addEventListener('keydown', onKey)
+  it('saves the location on Enter in either field', async () => {
+    const { sent, user } = show(unknown)
     await user.type(await screen.findByLabelText(LAT), '52.52')
     await user.type(screen.getByLabelText(LON), '13.405{Enter}')
-    document.removeEventListener('keydown', onKey)
-    expect(enterPrevented).toEqual([true])
-
     await screen.findByText('The house stands at 52.520° N, 13.405° E')
-    expect(hub.variablesOf('houseLocationSet')).toEqual([{ lat: 52.52, lon: 13.405 }])
-    expect(hub.variablesOf('blindCreate')).toEqual([])
-    // The blind's own form did not even check its fields.
-    expect(errorAt('Name')).toBe('')
-    expect(onClose).not.toHaveBeenCalled()
+    expect(sent.variablesOf('houseLocationSet')).toEqual([{ lat: 52.52, lon: 13.405 }])
   })
 })

@@ -1,8 +1,8 @@
-// Where the house stands, in the blind dialog's "Sun and shading" (admins only): one line once
-// the hub knows it, with Change to set it again, or, while it does not, a warning and the
-// form open. A location from the hub's environment (LAMELLA_LAT/LAMELLA_LON) is shown, never
-// changed. The form sits inside the blind dialog's <form>: its buttons are type="button" and
-// Enter in its inputs saves the location, never the blind.
+// Where the house stands, on the settings page (admins only): one line once the hub knows it,
+// with Change to set it again, or, while it does not, a warning and the form open. A location
+// from the hub's environment (LAMELLA_LAT/LAMELLA_LON) is shown, never changed. The form is no
+// <form> of its own, so it may sit inside another: its buttons are type="button" and Enter in
+// its inputs saves the location, and nothing else.
 import {
   useEffect,
   useId,
@@ -13,19 +13,19 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { useSWRConfig } from 'swr'
-import { checkLocationInput } from '../../../hub/validation/location'
-import { ApiError } from '../api/client'
-import { useHouseLocation } from '../api/hooks'
-import { keys, mutations } from '../api/operations'
-import { TextField } from '../components/fields'
+import { checkLocationInput } from '../../../../hub/validation/location'
+import { ApiError } from '../../api/client'
+import { useHouseLocation } from '../../api/hooks'
+import { keys, mutations } from '../../api/operations'
+import { TextField } from '../../components/fields'
 import {
   collectFieldErrors,
   errorMessage,
   fieldErrorFrom,
   type FieldErrors,
-} from '../forms/field-errors'
-import { AlertIcon } from '../shell/icons'
-import { useToast } from '../shell/toast'
+} from '../../forms/field-errors'
+import { AlertIcon } from '../../shell/icons'
+import { useToast } from '../../shell/toast'
 import { locationText, pastedPair, typedCoordinate } from './location-text'
 import './house-location.css'
 
@@ -129,7 +129,7 @@ export function HouseLocation() {
       setErrors(({ [name]: _, ...rest }) => rest)
     },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
-      // The blind dialog's form would take Enter as its own Save.
+      // A form around it would take Enter as its own submit.
       if (e.key !== 'Enter') return
       e.preventDefault()
       void save()
