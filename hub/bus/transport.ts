@@ -3,7 +3,7 @@
 // the hub has listened past the deadline, not merely because the deadline passed while its
 // event loop was busy. When the link is lost it reopens with backoff; meanwhile every
 // transaction fails at once with a BusError. The process never dies from the bus.
-import type { EventLoopUtilization } from 'node:perf_hooks'
+import { performance, type EventLoopUtilization } from 'node:perf_hooks'
 import {
   READ_COILS,
   ProtocolError,

@@ -4,7 +4,7 @@
 // Writes go to disk together at the end of the event loop's turn, in one transaction that
 // SQLite's synchronous=FULL makes survive a power cut.
 import { eq, sql } from 'drizzle-orm'
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 import type { Pose, TravelTimes } from '../position/travel'
 import type { Db } from './open'
 import { blindMotions, blinds } from './schema'

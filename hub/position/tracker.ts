@@ -5,7 +5,7 @@
 // and after a crash or a power cut works out from those records where each blind ended. It
 // never moves a blind itself.
 import type { RelayObserver } from '../bus/relay-observer'
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 import type { PositionStore } from '../db/positions'
 import type { Motion } from '../realtime/events'
 import { Announcer } from './announcer'

@@ -3,7 +3,7 @@
 // 100 = open (up), 0 = closed; null = not known. On a venetian blind the first part of any run
 // turns the slats fully towards its direction (tilt 100 = slats open, reached going up) before
 // the blind travels; a blind without slats has tiltTimeMs 0 and its tilt stays 0.
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 
 /** A run to an end stop lasts this much longer than the travel, so the blind surely gets there. */
 export const RUN_ON_MS = 2000
