@@ -3,7 +3,7 @@
 // the hub has listened past the deadline, not merely because the deadline passed while its
 // event loop was busy. When the link is lost it reopens with backoff; meanwhile every
 // transaction fails at once with a BusError. The process never dies from the bus.
-import { performance, type EventLoopUtilization } from 'node:perf_hooks'
+import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks'
 import {
   READ_COILS,
   ProtocolError,
@@ -68,6 +68,12 @@ export class BusError extends Error {
 }
 
 const monotonic = () => performance.now()
+/**
+ * How much of the time since `since` the event loop spent waiting for input: node's own
+ * measure, never a test's fake clock (that fakes the global performance, not this one).
+ */
+const loopUtilization = (since?: EventLoopUtilization) =>
+  nodePerformance.eventLoopUtilization(since)
 
 export interface TimedResponse {
   response: Response
@@ -289,14 +295,11 @@ export class Transport {
         }
       }
       const listen = (since: EventLoopUtilization, windows: number) => {
-        const idle = performance.eventLoopUtilization(since).idle
+        const idle = loopUtilization(since).idle
         if (idle >= LISTEN_MS / 2 || windows >= LISTEN_WINDOWS) return finish(null)
         timer = setTimeout(() => listen(since, windows + 1), LISTEN_MS)
       }
-      timer = setTimeout(
-        () => listen(performance.eventLoopUtilization(), 0),
-        Math.max(0, deadline - monotonic()),
-      )
+      timer = setTimeout(() => listen(loopUtilization(), 0), Math.max(0, deadline - monotonic()))
       this.waiter = check
       check()
     })
