@@ -18,6 +18,8 @@ interface Rig {
   motions: [string, Motion][]
   /** Each off the observer heard of ahead, with its side's relay as the board had it then. */
   stops: { ids: string[]; side: Side | null; relays: boolean[] }[]
+  /** The observer's writes ahead stay unwritten until the function returned is called. */
+  holdWrites(): () => void
 }
 
 let rigs: { transport: Transport; emulator: RelayBoardEmulator; driver: RelayDriver }[] = []
@@ -45,18 +47,26 @@ async function rig(pulse: PulseMode, deadTimeMs: number): Promise<Rig> {
   await transport.start()
   const motions: [string, Motion][] = []
   const stops: Rig['stops'] = []
+  let written = Promise.resolve()
+  const holdWrites = () => {
+    let release!: () => void
+    written = new Promise((r) => (release = r))
+    return release
+  }
   const driver = new RelayDriver({
     coils: new CoilWriter(transport),
     pulse,
     deadTimeMs,
     observer: {
       ...motionRecorder(motions),
-      stopping: (ids, side) =>
-        stops.push({ ids: [...ids], side, relays: emulator.coils(1).slice(0, 2) }),
+      stopping: (ids, side) => {
+        stops.push({ ids: [...ids], side, relays: emulator.coils(1).slice(0, 2) })
+        return written
+      },
     },
   })
   rigs.push({ transport, emulator, driver })
-  return { emulator, link, driver, motions, stops }
+  return { emulator, link, driver, motions, stops, holdWrites }
 }
 
 /** What a blind does as the observer hears it: its changes of motion, in order. */
@@ -73,7 +83,7 @@ function motionRecorder(motions: [string, Motion][]): RelayObserver {
   return {
     starting: () => undefined,
     notStarted: () => undefined,
-    stopping: () => undefined,
+    stopping: () => Promise.resolve(),
     on: (id, side) => become(id, side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN'),
     off: (id, side) => idleUnless(id, side),
     unsure: (id, side) => idleUnless(id, side),
@@ -235,6 +245,24 @@ describe('an off', () => {
         { ids: ['kitchen'], side: null, relays: [true, false] },
       ])
       expect(emulator.record.filter((c) => !c.on && c.cause === 'write')).toHaveLength(stops.length)
+    },
+  )
+
+  it.each(['device', 'hub'] as const)(
+    'goes out only once the observer has written it ahead (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver, stops, holdWrites } = await rig(pulse, 0)
+      const b = blind('kitchen', 1, 0)
+      await driver.run(b, 'UP', 5000)
+      const written = holdWrites()
+      const stopped = driver.stop([b])
+      // The bus at 115200 baud would carry the frame and its answer in under 2 ms.
+      await sleep(100)
+      expect(stops).toHaveLength(1)
+      expect(emulator.coils(1)[0]).toBe(true)
+      written()
+      await stopped
+      expect(emulator.coils(1)[0]).toBe(false)
     },
   )
 })

@@ -8,7 +8,7 @@
 //     that refuses them gets hub-timed ones (pulse-timing.ts), whose off is asked for until
 //     the board acknowledges it.
 // An observer (hub/position) hears of every side going on and off, as the board acted, and of
-// each on and off right before its frame goes out, so that it can write them ahead.
+// each on and off before its frame goes out, so that it can write them ahead: the frame waits.
 import type { RelayAddress } from '../../firmware-protocol/address'
 import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { PulseMode } from '../config'
@@ -98,7 +98,7 @@ export class RelayDriver {
       const reverseAddress = side === 'UP' ? blind.down : blind.up
       const address = side === 'UP' ? blind.up : blind.down
       if (this.options.coils.isOn(reverseAddress.unit, reverseAddress.coil)) {
-        observer?.stopping([blind.id], reverse)
+        await observer?.stopping([blind.id], reverse)
         const at = await this.options.coils.set([{ ...reverseAddress, on: false }])
         s.offAt[reverse] = monotonic()
         observer?.off(blind.id, reverse, wallClockOf(at))
@@ -124,7 +124,7 @@ export class RelayDriver {
       if (asked === null) {
         // Nothing to run: a side still on from an older command stops here.
         if (this.options.coils.isOn(address.unit, address.coil)) {
-          observer?.stopping([blind.id], side)
+          await observer?.stopping([blind.id], side)
           const at = await this.options.coils.set([{ ...address, on: false }])
           s.offAt[side] = monotonic()
           observer?.off(blind.id, side, wallClockOf(at))
@@ -185,7 +185,7 @@ export class RelayDriver {
       blinds.map((blind) =>
         this.queue
           .command(blind.id, async (s) => {
-            this.options.observer?.stopping([blind.id], null)
+            await this.options.observer?.stopping([blind.id], null)
             const at = await this.options.coils.set([
               { ...blind.up, on: false },
               { ...blind.down, on: false },
@@ -208,7 +208,7 @@ export class RelayDriver {
   /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
   async allOff(blinds: BlindRelays[]): Promise<void> {
     for (const s of this.queue.all().values()) this.queue.supersede(s)
-    this.options.observer?.stopping(
+    await this.options.observer?.stopping(
       blinds.map((b) => b.id),
       null,
     )
@@ -267,7 +267,7 @@ export class RelayDriver {
     const address = side === 'UP' ? blind.up : blind.down
     try {
       await this.queue.command(blind.id, async (st) => {
-        this.options.observer?.stopping([blind.id], side)
+        await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         st.flashUntil[side] = 0
@@ -294,7 +294,7 @@ export class RelayDriver {
     let delayMs = OFF_RETRY_FIRST_MS
     for (let attempt = 1; ; attempt++) {
       const off = this.queue.command(blind.id, async (st) => {
-        this.options.observer?.stopping([blind.id], side)
+        await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         this.options.observer?.off(blind.id, side, wallClockOf(at))

@@ -96,24 +96,27 @@ export class PositionStore {
 
   /**
    * Before a frame that switches these blinds' runs off: when the off was asked (wall-clock
-   * ms), on disk when this returns, in one transaction for them all. Never throws: an off goes
-   * out whatever the disk says.
+   * ms). Resolves once on disk, with whatever else waits: the offs asked in one turn of the
+   * event loop (a room's stop) share one commit. Never rejects: an off goes out whatever the
+   * disk says (the next start may then count the run on).
    */
-  offAhead(blindIds: readonly string[], at: number): void {
-    for (const blindId of blindIds) {
-      this.enqueue(() =>
-        this.db
-          .update(blindMotions)
-          .set({ offAskedAt: at })
-          .where(eq(blindMotions.blindId, blindId))
-          .run(),
-      )
-    }
-    try {
-      this.flush()
-    } catch {
-      // The disk failed: the next start may count the run on, but the relay goes off now.
-    }
+  offAhead(blindIds: readonly string[], at: number): Promise<void> {
+    if (this.closed || blindIds.length === 0) return Promise.resolve()
+    return new Promise((resolve) =>
+      this.enqueue(
+        () => {
+          for (const blindId of blindIds) {
+            this.db
+              .update(blindMotions)
+              .set({ offAskedAt: at })
+              .where(eq(blindMotions.blindId, blindId))
+              .run()
+          }
+        },
+        resolve,
+        () => resolve(),
+      ),
+    )
   }
 
   /** The run as it went on, its start acknowledged: replaces the record written ahead. */
@@ -146,21 +149,27 @@ export class PositionStore {
     const writes = this.queue.splice(0)
     if (writes.length === 0) return
     const done: (() => void)[] = []
-    this.db.transaction(
-      () => {
-        for (const write of writes) {
-          try {
-            write.run()
-            if (write.resolve) done.push(write.resolve)
-          } catch (err) {
-            // One write that cannot be made (its blind was deleted meanwhile) spoils none of
-            // the others; a record written ahead that failed stops its frame.
-            write.reject?.(err as Error)
+    try {
+      this.db.transaction(
+        () => {
+          for (const write of writes) {
+            try {
+              write.run()
+              if (write.resolve) done.push(write.resolve)
+            } catch (err) {
+              // One write that cannot be made (its blind was deleted meanwhile) spoils none of
+              // the others; a record written ahead that failed stops its frame.
+              write.reject?.(err as Error)
+            }
           }
-        }
-      },
-      { behavior: 'immediate' },
-    )
+        },
+        { behavior: 'immediate' },
+      )
+    } catch (err) {
+      // The commit failed: none of them is on disk. Whoever waits hears so.
+      for (const write of writes) write.reject?.(err as Error)
+      throw err
+    }
     for (const resolve of done) resolve()
   }
 

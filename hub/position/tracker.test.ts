@@ -24,26 +24,31 @@ afterEach(async () => {
   opened.splice(0).forEach((d) => d.close())
 })
 
-/** A card with one blind on it, 20 s each way (5 points a second), known at `position`. */
-function card(position: number | null, travelMs = 20_000): string {
+/**
+ * A card with one blind on it (or one per id, on one unit), 20 s each way (5 points a second),
+ * known at `position`.
+ */
+function card(position: number | null, travelMs = 20_000, ids = [ID]): string {
   const path = join(temporaryFolder(), 'lamella.db')
   const database = openDatabase(path)
-  database.db
-    .insert(blinds)
-    .values({
-      id: ID,
-      name: 'Kitchen',
-      nameKey: 'kitchen',
-      addressUp: '1:0',
-      addressDown: '1:1',
-      travelTimeUpMs: travelMs,
-      travelTimeDownMs: travelMs,
-      position,
-      tilt: position === null ? null : 0,
-      createdAt: 1,
-      updatedAt: 1,
-    })
-    .run()
+  ids.forEach((id, i) =>
+    database.db
+      .insert(blinds)
+      .values({
+        id,
+        name: id,
+        nameKey: id,
+        addressUp: `1:${2 * i}`,
+        addressDown: `1:${2 * i + 1}`,
+        travelTimeUpMs: travelMs,
+        travelTimeDownMs: travelMs,
+        position,
+        tilt: position === null ? null : 0,
+        createdAt: 1,
+        updatedAt: 1,
+      })
+      .run(),
+  )
   database.close()
   return path
 }
@@ -81,7 +86,7 @@ describe('a hub that dies after asking for an off, before hearing its answer', (
     first.tracker.on(ID, 'DOWN', T0, 300_000, false)
     await turn()
     clock.now = T0 + 30_000 // 10 points down: at 90
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     await crash(first)
 
     clock.now = T0 + 33_000 // 1 point further, had the relay stayed on
@@ -99,7 +104,7 @@ describe('a hub that dies after asking for an off, before hearing its answer', (
     first.tracker.on(ID, 'DOWN', T0, 20_000, false)
     await turn()
     clock.now = T0 + 1500
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     expect(offAsked(first)).toEqual([{ at: T0 + 1500 }])
     await crash(first)
 
@@ -116,9 +121,9 @@ describe('a hub that dies after asking for an off, before hearing its answer', (
     first.tracker.on(ID, 'DOWN', T0, 20_000, false)
     await turn()
     clock.now = T0 + 1000
-    first.tracker.stopping([ID], 'DOWN')
+    await first.tracker.stopping([ID], 'DOWN')
     clock.now = T0 + 1250
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     expect(offAsked(first)).toEqual([{ at: T0 + 1000 }])
     await crash(first)
   })
@@ -130,7 +135,7 @@ describe('a hub that dies after asking for an off, before hearing its answer', (
     first.tracker.on(ID, 'DOWN', T0, 2000, true)
     await turn()
     clock.now = T0 + 1800 // 1 point before the board ends the pulse at 90
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     expect(offAsked(first)).toEqual([{ at: T0 + 1800 }])
     await crash(first)
 
@@ -149,7 +154,7 @@ describe('an off that changes nothing the next start would not know', () => {
     first.tracker.on(ID, 'DOWN', T0, 2000, true)
     await turn()
     clock.now = T0 + 1950 // the hub's own end, a quarter of a point before the board's
-    first.tracker.stopping([ID], 'DOWN')
+    await first.tracker.stopping([ID], 'DOWN')
     expect(offAsked(first)).toEqual([{ at: null }])
     await crash(first)
 
@@ -165,7 +170,7 @@ describe('an off that changes nothing the next start would not know', () => {
     first.tracker.on(ID, 'DOWN', T0, 4000, false)
     await turn()
     clock.now = T0 + 3500 // at 0 since 2 s
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     expect(offAsked(first)).toEqual([{ at: null }])
     await crash(first)
 
@@ -178,9 +183,35 @@ describe('an off that changes nothing the next start would not know', () => {
   it('is not written for a blind at rest', async () => {
     const clock = { now: T0 }
     const first = start(card(50), clock)
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     expect(offAsked(first)).toEqual([])
     await crash(first)
+  })
+})
+
+describe('offs asked in one turn of the event loop', () => {
+  it('go to disk in one commit for a room of blinds stopping, as one blind’s off does', async () => {
+    const clock = { now: T0 }
+    const room = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8']
+    const hub = start(card(100, 20_000, room), clock)
+    for (const id of room) hub.tracker.on(id, 'DOWN', T0, 20_000, false)
+    await turn()
+    clock.now = T0 + 1000
+    // Every commit appends the pages it changed to the write-ahead log: one here.
+    const pagesCommitted = async (stopping: () => Promise<unknown>) => {
+      hub.database.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+      await stopping()
+      const [checkpoint] = hub.database.sqlite.pragma('wal_checkpoint(PASSIVE)') as {
+        log: number
+      }[]
+      return checkpoint!.log
+    }
+    const one = await pagesCommitted(() => hub.tracker.stopping(['b1'], null))
+    const seven = await pagesCommitted(() =>
+      Promise.all(room.slice(1).map((id) => hub.tracker.stopping([id], null))),
+    )
+    expect(seven).toBe(one)
+    expect(offAsked(hub)).toEqual(room.map(() => ({ at: T0 + 1000 })))
   })
 })
 
@@ -192,7 +223,7 @@ describe('an off whose answer comes', () => {
     first.tracker.on(ID, 'DOWN', T0, 20_000, false)
     await turn()
     clock.now = T0 + 1000
-    first.tracker.stopping([ID], null)
+    await first.tracker.stopping([ID], null)
     clock.now = T0 + 1400
     first.tracker.off(ID, 'DOWN', T0 + 1200)
     expect(first.tracker.estimate(ID)?.position).toBe(94)

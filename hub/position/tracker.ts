@@ -319,7 +319,7 @@ export class PositionTracker implements RelayObserver {
     })
   }
 
-  stopping(blindIds: readonly string[], side: Side | null): void {
+  stopping(blindIds: readonly string[], side: Side | null): Promise<void> {
     const at = this.deps.now()
     const ids = blindIds.filter((id) => {
       const t = this.blinds.get(id)
@@ -330,7 +330,7 @@ export class PositionTracker implements RelayObserver {
       run.offAskedAt = Math.round(at)
       return true
     })
-    if (ids.length > 0) this.deps.store.offAhead(ids, Math.round(at))
+    return this.deps.store.offAhead(ids, Math.round(at))
   }
 
   /**
