@@ -1,6 +1,6 @@
 // Transactions against the relay-board emulator: one at a time, with the silence between
 // frames, the response timeout and its retries, exceptions, and reopening a lost link.
-import { stat } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
@@ -8,7 +8,14 @@ import { interFrameSilenceMs } from '../../firmware-protocol/timing'
 import type { BusStatusEvent } from '../realtime/events'
 import { LinkListeners, type Link } from './link'
 import { EmulatorLink } from './link-emulator'
-import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from './transport'
+import {
+  BusError,
+  LISTEN_MS,
+  LISTEN_WINDOWS,
+  RESPONSE_TIMEOUT_MS,
+  Transport,
+  type TransportOptions,
+} from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 
 const quiet = { info() {}, warn() {} }
@@ -89,8 +96,10 @@ class ThreadPoolLink implements Link {
 
   constructor(emulator: RelayBoardEmulator) {
     this.inner = new EmulatorLink(emulator)
-    // Two trips through the thread pool: "readable", then the read.
-    this.inner.onData((chunk) => stat('.', () => stat('.', () => this.listeners.emitData(chunk))))
+    // Two trips through the thread pool: "readable", then the read. Neither touches the disk,
+    // as reading a serial device does not: a busy disk elsewhere does not delay them.
+    const trip = (then: () => void) => randomBytes(1, then)
+    this.inner.onData((chunk) => trip(() => trip(() => this.listeners.emitData(chunk))))
   }
 
   get isOpen(): boolean {
@@ -273,7 +282,8 @@ describe('a board that fails', () => {
 
   it('answers the next request after a slow answer was given up on', async () => {
     const emulator = board()
-    emulator.setFault({ kind: 'slow', delayMs: 80 }, 2)
+    // Later than the deadline and all the listening past it (LISTEN_MS x LISTEN_WINDOWS).
+    emulator.setFault({ kind: 'slow', delayMs: 30 + LISTEN_MS * LISTEN_WINDOWS + 100 }, 2)
     const { t } = transport(new RecordingLink(emulator), { timeoutMs: 30, retries: 0 })
     await t.start()
     await expect(t.transact({ unit: 2, fn: 0x05, address: 0, value: 0xff00 })).rejects.toThrow(
@@ -283,7 +293,7 @@ describe('a board that fails', () => {
     const answer = { unit: 1, fn: 0x01, values: [false] }
     // Sent while the late answer is still on its way, and again once it has come.
     await expect(t.transact(read)).resolves.toEqual(answer)
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, 200))
     await expect(t.transact(read)).resolves.toEqual(answer)
   })
 })
