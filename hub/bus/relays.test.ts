@@ -236,15 +236,27 @@ describe('an off', () => {
       await sleep(1200)
       await driver.run(b, 'UP', 5000)
       await driver.allOff([b])
-      // Board-timed, the hub ends the run 99 ms before the board would, unless it was late.
+      // Board-timed, the hub ends the run 99 ms before the board would; on a busy machine the
+      // board's own end may come first, before the hub asked for its off or after.
       const boardEnded = emulator.record.some((c) => c.cause === 'flash-end')
+      const downAsked = stops.some((s) => s.side === 'DOWN')
+      expect(downAsked || boardEnded).toBe(true)
+      // Its relay is still on when the hub asks, unless the board's end came first.
+      const downOff = {
+        ids: ['kitchen'],
+        side: 'DOWN',
+        relays: [false, boardEnded ? expect.any(Boolean) : true],
+      }
       expect(stops).toEqual([
         { ids: ['kitchen'], side: null, relays: [true, false] },
         { ids: ['kitchen'], side: 'UP', relays: [true, false] },
-        ...(boardEnded ? [] : [{ ids: ['kitchen'], side: 'DOWN', relays: [false, true] }]),
+        ...(downAsked ? [downOff] : []),
         { ids: ['kitchen'], side: null, relays: [true, false] },
       ])
-      expect(emulator.record.filter((c) => !c.on && c.cause === 'write')).toHaveLength(stops.length)
+      // Every off the hub asked for went out after the observer heard of it; one that came after
+      // the board's own end changed nothing the board would note.
+      const offs = emulator.record.filter((c) => !c.on && c.cause === 'write')
+      expect(offs).toHaveLength(stops.length - (downAsked && boardEnded ? 1 : 0))
     },
   )
 
