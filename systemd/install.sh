@@ -159,9 +159,9 @@ Node 24 (LTS) is the one to take on a 64-bit system (arm64, as on a Pi 3, 4, 5 o
   curl -fsSL https://deb.nodesource.com/setup_24.x -o /tmp/nodesource_setup.sh
   sudo bash /tmp/nodesource_setup.sh && sudo apt install nodejs
 Or Debian's own, 20.19 on Debian 13 / Raspberry Pi OS 13 (trixie): sudo apt install nodejs npm
-On 32-bit Raspberry Pi OS (armhf), which NodeSource does not build for: Debian's 20.19 on
-trixie as above, or Node 24 for armv7l/armv6l from https://unofficial-builds.nodejs.org
-unpacked into /usr/local (README.md, "Running on a Raspberry Pi").
+On 32-bit Raspberry Pi OS (armv7l, armv6l): Debian's 20.19 on trixie as above, or Node 24
+for armv7l/armv6l from https://unofficial-builds.nodejs.org unpacked into /usr/local
+(README.md, "Running on a Raspberry Pi").
 EOF
   exit 1
 }
