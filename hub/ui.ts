@@ -33,15 +33,17 @@ export async function uiPlugin(app: FastifyInstance): Promise<void> {
       wildcard: true,
       // The build writes .br and .gz copies (ui/build/compress-plugin.ts); sent when accepted.
       preCompressed: true,
-      setHeaders(reply, compressedOrPlain) {
+      // Ours alone: @fastify/static 9 would write its own after setHeaders.
+      cacheControl: false,
+      setHeaders(res, compressedOrPlain) {
         const path = compressedOrPlain.replace(/\.(br|gz)$/, '')
         // The browser looks for a new service worker on every load; it must ask the hub, not
         // its HTTP cache, or a new build would reach it a day late.
-        if (path === serviceWorkerFile) reply.header('cache-control', 'no-cache')
+        if (path === serviceWorkerFile) res.setHeader('cache-control', 'no-cache')
         // Vite puts a content hash in every name under assets/: such a file never changes.
         else if (path.startsWith(assetsFolder)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable')
-        }
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+        } else res.setHeader('cache-control', 'public, max-age=0')
       },
     })
   }

@@ -42,22 +42,50 @@ die() {
   printf 'install.sh: %s\n' "$*" >&2
   exit 1
 }
+# A bad option: exit 2, like the hub's bad setting, before anything is changed.
+bad_option() {
+  printf 'install.sh: %s\n' "$*" >&2
+  printf 'See: %s --help\n' "$0" >&2
+  exit 2
+}
+value_of() {
+  [ $# -ge 2 ] && [ -n "$2" ] && [[ "$2" != --* ]] || bad_option "$1 needs a value"
+  printf '%s' "$2"
+}
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
-    --dir) APP_DIR=${2:?--dir needs a folder}; shift ;;
+    --dir) APP_DIR=$(value_of "$@") || exit 2; shift ;;
     --in-place) IN_PLACE=1 ;;
-    --udev) UDEV=${2:?--udev needs VID:PID}; shift ;;
+    --udev) UDEV=$(value_of "$@") || exit 2; shift ;;
     --no-build) BUILD=0 ;;
     --no-start) START=0 ;;
-    --root) ROOT=${2:?--root needs a folder}; shift ;;
+    --root) ROOT=$(value_of "$@") || exit 2; shift ;;
     -h | --help) usage; exit 0 ;;
-    *) usage >&2; die "unknown option $1" ;;
+    *) bad_option "unknown option $1" ;;
   esac
   shift
 done
 
+# Every option is checked here, before the first change.
+if [ -n "$UDEV" ] && ! [[ "$UDEV" =~ ^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})(:([A-Za-z0-9._-]+))?$ ]]; then
+  bad_option "--udev takes VID:PID or VID:PID:SERIAL, e.g. 0403:6001:A10KXYZ1 (got $UDEV)"
+fi
+if [ "$IN_PLACE" = 1 ] && [ "$APP_DIR" != /opt/lamella ]; then
+  bad_option "--in-place runs the hub from the checkout; leave out --dir"
+fi
+if [ "$ROOT" != / ] && [ -e "$ROOT" ] && [ ! -d "$ROOT" ]; then
+  bad_option "--root must be a folder (got $ROOT)"
+fi
+if [ "$IN_PLACE" = 1 ]; then
+  case "$SOURCE" in
+    /home/* | /root/*)
+      bad_option "--in-place needs a checkout outside /home and /root, which ProtectHome= hides" \
+        "from the service (clone to e.g. /srv/lamella)"
+      ;;
+  esac
+fi
 [ "$IN_PLACE" = 1 ] && APP_DIR=$SOURCE
 ROOT=$(realpath -m "$ROOT")
 # Only a run on / acts on the live system; --root only writes files.
@@ -67,7 +95,7 @@ LIVE=0
 # Paths go into the unit's ExecStart= unquoted, so keep them plain.
 plain_path() { [[ "$1" =~ ^/[A-Za-z0-9._/+-]+$ ]]; }
 plain_path "$APP_DIR" ||
-  die "--dir must be an absolute path of letters, digits and ._+-/ (got $APP_DIR)"
+  bad_option "--dir must be an absolute path of letters, digits and ._+-/ (got $APP_DIR)"
 
 # The path of FILE under --root.
 at() { printf '%s%s' "${ROOT%/}" "$1"; }
@@ -126,11 +154,14 @@ fi
 node_help() {
   cat >&2 <<EOF
 install.sh: $1
-Lamella needs Node.js $NODE_MIN or later, installed system-wide (not with nvm in a home folder):
-  Debian 13 / Raspberry Pi OS 13 (trixie):   sudo apt install nodejs npm
-  Debian 12 / Raspberry Pi OS 12 (bookworm), whose own Node is 18, from NodeSource:
-    curl -fsSL https://deb.nodesource.com/setup_22.x -o /tmp/nodesource_setup.sh
-    sudo bash /tmp/nodesource_setup.sh && sudo apt install nodejs
+Lamella needs Node.js $NODE_MIN or later, installed system-wide (not with nvm in a home folder).
+Node 24 (LTS) is the one to take on a 64-bit system (arm64, as on a Pi 3, 4, 5 or Zero 2 W):
+  curl -fsSL https://deb.nodesource.com/setup_24.x -o /tmp/nodesource_setup.sh
+  sudo bash /tmp/nodesource_setup.sh && sudo apt install nodejs
+Or Debian's own, 20.19 on Debian 13 / Raspberry Pi OS 13 (trixie): sudo apt install nodejs npm
+On 32-bit Raspberry Pi OS (armv7l, armv6l): Debian's 20.19 on trixie as above, or Node 24
+for armv7l/armv6l from https://unofficial-builds.nodejs.org unpacked into /usr/local
+(README.md, "Running on a Raspberry Pi").
 EOF
   exit 1
 }
@@ -146,18 +177,15 @@ case "$NODE" in
 esac
 plain_path "$NODE" || die "node's path $NODE has characters a unit file would need quoted"
 note "node $node_version at $NODE"
+if ((major < 22)); then
+  note "Node $major is past its end of life (April 2026 for 20); Node 24 LTS is recommended"
+  [ "$(uname -m)" = aarch64 ] &&
+    note "on this arm64 system: NodeSource's setup_24.x (README.md, \"Running on a Raspberry Pi\")"
+fi
 if [ "$BUILD" = 1 ]; then
   command -v npm >/dev/null || node_help "npm is not installed (Debian: sudo apt install npm)"
 elif [ ! -f "$SOURCE/build/hub/cli.js" ] || [ ! -d "$SOURCE/node_modules" ]; then
   die "--no-build needs a built checkout: npm ci && npm run build in $SOURCE first"
-fi
-if [ "$IN_PLACE" = 1 ]; then
-  case "$SOURCE" in
-    /home/* | /root/*)
-      die "--in-place needs a checkout outside /home and /root, which ProtectHome= hides" \
-        "from the service (clone to e.g. /srv/lamella)"
-      ;;
-  esac
 fi
 
 step "The user $SERVICE (no login; in group dialout for the serial adapter)"
@@ -181,7 +209,18 @@ npm_in() {
   if [ "$owner" != root ]; then
     as=(runuser -u "$owner" -- env HOME="$(getent passwd "$owner" | cut -d: -f6)")
   fi
-  run "${as[@]}" npm --prefix "$dir" ci --no-audit --no-fund
+  if ! run "${as[@]}" npm --prefix "$dir" ci --no-audit --no-fund; then
+    # better-sqlite3 and serialport download a prebuilt binary for this Node and machine; only
+    # where none fits (or none can be fetched) do they compile, which takes make, g++ and python3.
+    if command -v make >/dev/null && command -v g++ >/dev/null && command -v python3 >/dev/null; then
+      die "npm ci failed in $dir; its lines above say why"
+    fi
+    note "npm ci found no prebuilt binary for a native module; installing the build tools"
+    live_only apt-get install -y build-essential python3
+    run "${as[@]}" npm --prefix "$dir" ci --no-audit --no-fund
+  fi
+  [ "$DRY_RUN" = 1 ] &&
+    note "(if npm ci finds no prebuilt binary: apt-get install build-essential python3, npm ci again)"
   run "${as[@]}" npm --prefix "$dir" run build
 }
 
@@ -248,9 +287,19 @@ else
   run install -D -m 0640 "$SOURCE/systemd/lamella.env.example" "$env_file"
   live_only chown root:"$SERVICE" "$env_file"
 fi
+HOST=127.0.0.1
 if [ -r "$env_file" ]; then
-  configured_port=$(sed -n 's/^ *LAMELLA_PORT=\([0-9][0-9]*\).*/\1/p' "$env_file" | tail -n 1)
-  [ -n "$configured_port" ] && PORT=$configured_port
+  # The last assignment wins, as in systemd's EnvironmentFile=; quotes are dropped.
+  setting() { sed -n "s/^ *$1=[\"']\{0,1\}\([^\"' ]*\).*/\1/p" "$env_file" | tail -n 1; }
+  configured_port=$(setting LAMELLA_PORT)
+  [[ "$configured_port" =~ ^[0-9]+$ ]] && PORT=$configured_port
+  configured_host=$(setting LAMELLA_HOST)
+  # A hub on every address answers on 127.0.0.1; one on a single address only there.
+  case "$configured_host" in
+    '' | 0.0.0.0 | '::' | '[::]') ;;
+    *:*) HOST="[${configured_host#[}" && HOST="${HOST%]}]" ;;
+    *) HOST=$configured_host ;;
+  esac
 fi
 
 step "USB serial drivers loaded at boot"
@@ -264,8 +313,7 @@ live_only modprobe --all usbserial cdc_acm ||
 step "The adapter's udev rule"
 rule_file=$(at /etc/udev/rules.d/99-lamella-serial.rules)
 if [ -n "$UDEV" ]; then
-  [[ "$UDEV" =~ ^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})(:([A-Za-z0-9._-]+))?$ ]] ||
-    die "--udev takes VID:PID or VID:PID:SERIAL, e.g. 0403:6001:A10KXYZ1 (got $UDEV)"
+  [[ "$UDEV" =~ ^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})(:([A-Za-z0-9._-]+))?$ ]]
   vendor=${BASH_REMATCH[1],,}
   product=${BASH_REMATCH[2],,}
   serial=${BASH_REMATCH[4]}
@@ -297,12 +345,19 @@ if [ "$START" = 0 ]; then
 fi
 # Type=notify: restart returns once the hub has said READY=1, or fails.
 if ! live_only systemctl restart "$SERVICE.service"; then
-  journalctl -u "$SERVICE" -n 30 --no-pager >&2 || true
+  journalctl -u "$SERVICE" -n 30 --no-pager -o cat >&2 || true
+  # Exit code 2 is a bad setting: the unit does not restart it (RestartPreventExitStatus=2),
+  # and neither do we; the line naming it is the last of the log above.
+  if [ "$(systemctl show -p ExecMainStatus --value "$SERVICE.service" 2>/dev/null)" = 2 ]; then
+    printf 'install.sh: the hub refused a setting in /etc/lamella/lamella.env (the last line above);\n' >&2
+    printf 'mend it, then: sudo systemctl restart %s\n' "$SERVICE" >&2
+    exit 2
+  fi
   die "the service did not start; the lines above are its last log"
 fi
 
 # Node's fetch rather than curl, which a minimal Debian lacks.
-health=http://127.0.0.1:$PORT/healthz
+health=http://$HOST:$PORT/healthz
 if [ "$LIVE" = 0 ]; then
   note "skipped under --root: wait for $health"
 else
@@ -318,6 +373,12 @@ if [ "$LIVE" = 1 ] && [ "$DRY_RUN" = 0 ]; then
     fi
     sleep 1
   done
+  if [ "$answered" = 0 ] &&
+    [ "$(systemctl show -p ExecMainStatus --value "$SERVICE.service" 2>/dev/null)" = 2 ]; then
+    journalctl -u "$SERVICE" -n 5 --no-pager -o cat >&2 || true
+    printf 'install.sh: the hub stopped on a bad setting in /etc/lamella/lamella.env (above)\n' >&2
+    exit 2
+  fi
   [ "$answered" = 1 ] || die "the hub does not answer on $health; see journalctl -u $SERVICE"
 fi
 

@@ -1,6 +1,10 @@
-// PV energy on disk: the last good counter reading and the 15-minute slots, changed together
-// in one transaction (SQLite with synchronous=FULL), so after a crash or a restart the counter
-// on disk is exactly the one the slots have counted up to.
+// PV energy: the last good counter reading and the 15-minute slots. Readings are counted in
+// memory and written in batches (Photovoltaics writes every 15 minutes and at stop), the
+// counter and the slots it counted up to together in one transaction, so the file always holds
+// a counter and the slots that match it. The inverter keeps the lifetime counter: after a power
+// cut the next reading counts, from the counter on disk, the energy of the lost batch too (in
+// the slot of that reading), so no energy is lost or counted twice. A baseline (the first
+// reading, or another inverter's) is written at once.
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { pvCounter, pvEnergy } from '../db/schema'
@@ -10,39 +14,70 @@ import { countEnergy, type Counter, type CounterReading, type EnergyStep } from 
 const COUNTER_ROW = 1
 
 export class EnergyStore {
+  private last: Counter | null
+  /** Counted since the last write: Wh by slot start. */
+  private readonly pending = new Map<number, number>()
+  private counterChanged = false
+
   constructor(
     private readonly db: Db,
     private readonly timeZone: string,
-  ) {}
-
-  counter(): Counter | null {
+  ) {
     const row = this.db.select().from(pvCounter).where(eq(pvCounter.id, COUNTER_ROW)).get()
-    return row ? { wh: row.wh, at: row.readAt, serial: row.serial } : null
+    this.last = row ? { wh: row.wh, at: row.readAt, serial: row.serial } : null
   }
 
-  /** Counts one reading: the slot's growth and the new counter are written together. */
+  counter(): Counter | null {
+    return this.last
+  }
+
+  /** Counts one reading in memory; a baseline is written at once. */
   record(reading: CounterReading): EnergyStep {
-    return this.db.transaction((tx) => {
-      const row = tx.select().from(pvCounter).where(eq(pvCounter.id, COUNTER_ROW)).get()
-      const last = row ? { wh: row.wh, at: row.readAt, serial: row.serial } : null
-      const step = countEnergy(last, reading)
-      if (step.kind === 'ignored') return step
-      if (step.kind === 'added') {
-        tx.insert(pvEnergy)
-          .values({ slotStart: step.slotStart, day: this.dayOf(step.slotStart), wh: step.wh })
-          .onConflictDoUpdate({
-            target: pvEnergy.slotStart,
-            set: { wh: sql`${pvEnergy.wh} + ${step.wh}` },
-          })
-          .run()
-      }
-      const { wh, at, serial } = step.counter
-      tx.insert(pvCounter)
-        .values({ id: COUNTER_ROW, wh, readAt: at, serial })
-        .onConflictDoUpdate({ target: pvCounter.id, set: { wh, readAt: at, serial } })
-        .run()
+    const step = countEnergy(this.last, reading)
+    if (step.kind === 'ignored') return step
+    if (step.kind === 'baseline') {
+      // Another inverter's slots so far belong to the old count: write them before.
+      this.write()
+      this.last = step.counter
+      this.counterChanged = true
+      this.write()
       return step
-    })
+    }
+    this.pending.set(step.slotStart, (this.pending.get(step.slotStart) ?? 0) + step.wh)
+    this.last = step.counter
+    this.counterChanged = true
+    return step
+  }
+
+  /** Whether anything counted is not written yet. */
+  get unwritten(): boolean {
+    return this.counterChanged
+  }
+
+  /**
+   * Writes the slots counted since the last write and the counter they add up to. Call it
+   * inside a transaction (Photovoltaics writes the minutes in the same one) or alone.
+   */
+  write(): void {
+    if (!this.counterChanged || !this.last) return
+    for (const [slotStart, wh] of this.pending) {
+      this.db
+        .insert(pvEnergy)
+        .values({ slotStart, day: this.dayOf(slotStart), wh })
+        .onConflictDoUpdate({
+          target: pvEnergy.slotStart,
+          set: { wh: sql`${pvEnergy.wh} + ${wh}` },
+        })
+        .run()
+    }
+    const { wh, at, serial } = this.last
+    this.db
+      .insert(pvCounter)
+      .values({ id: COUNTER_ROW, wh, readAt: at, serial })
+      .onConflictDoUpdate({ target: pvCounter.id, set: { wh, readAt: at, serial } })
+      .run()
+    this.pending.clear()
+    this.counterChanged = false
   }
 
   /** YYYY-MM-DD in the hub's time zone. */
@@ -58,7 +93,12 @@ export class EnergyStore {
       .where(and(gte(pvEnergy.day, from), lte(pvEnergy.day, to)))
       .groupBy(pvEnergy.day)
       .all()
-    return new Map(rows.map((r) => [r.day, r.wh]))
+    const days = new Map(rows.map((r) => [r.day, r.wh]))
+    for (const [slotStart, wh] of this.pending) {
+      const day = this.dayOf(slotStart)
+      if (day >= from && day <= to) days.set(day, (days.get(day) ?? 0) + wh)
+    }
+    return days
   }
 
   dayWh(day: string): number {

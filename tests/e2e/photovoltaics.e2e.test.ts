@@ -97,7 +97,8 @@ function seedMorning(t: TestHub, emulator: InverterEmulator, startAt: number): v
     const powerW = emulator.powerW(startAt - (now - at))
     history.add(at, powerW, powerW / 0.96)
   }
-  history.flush()
+  history.finish()
+  history.write()
 }
 
 const chartsCode = (requests: readonly string[]) =>

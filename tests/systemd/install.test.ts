@@ -204,10 +204,51 @@ describe('systemd/install.sh', () => {
     expect(refused.stderr).toContain('--no-build needs a built checkout')
   })
 
-  it('refuses a malformed --udev value', () => {
-    const { code, stderr } = install(['--dry-run', '--udev', '0403-6001'])
-    expect(code).toBe(1)
-    expect(stderr).toContain('--udev takes VID:PID or VID:PID:SERIAL')
+  it.each([
+    [['--udev', '0403-6001'], '--udev takes VID:PID or VID:PID:SERIAL'],
+    [['--udev'], '--udev needs a value'],
+    [['--udev', '--no-start'], '--udev needs a value'],
+    [['--dir', 'opt/lamella'], '--dir must be an absolute path'],
+    [['--dir', '/srv/lamella', '--in-place'], '--in-place runs the hub from the checkout'],
+    [['--colour'], 'unknown option --colour'],
+  ])('refuses %j with exit code 2 before it changes anything', (bad, message) => {
+    const checkout = fakeCheckout({ built: false })
+    const root = temporaryFolder()
+    // The bad option last, after everything a real run would otherwise have done first.
+    const { code, stdout, stderr } = install(['--root', root, ...bad], checkout)
+    expect(stderr).toContain(`install.sh: ${message}`)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(readdirSync(root)).toEqual([])
+    expect(checkout.npmCalls()).toEqual([])
+  })
+
+  it('installs no build tools when npm ci finds the prebuilt binaries', () => {
+    const checkout = fakeCheckout({ built: false })
+    const { code, stdout, stderr } = install(['--root', temporaryFolder()], checkout)
+    expect(code, stderr).toBe(0)
+    expect(checkout.npmCalls()[0]).toMatch(/ ci --no-audit --no-fund$/)
+    expect(stdout).not.toContain('build-essential')
+    const plan = install(['--dry-run', '--no-start'])
+    expect(plan.stdout).toContain(
+      '(if npm ci finds no prebuilt binary: apt-get install build-essential python3, npm ci again)',
+    )
+  })
+
+  it('waits for the health check on the address and port the hub is set to listen on', () => {
+    const root = temporaryFolder()
+    const settings = join(root, 'etc/lamella/lamella.env')
+    for (const [lines, address] of [
+      ['LAMELLA_PORT=9000\n', '127.0.0.1:9000'],
+      ['LAMELLA_HOST=0.0.0.0\nLAMELLA_PORT="8081"\n', '127.0.0.1:8081'],
+      ['LAMELLA_HOST=192.168.1.50\n', '192.168.1.50:8080'],
+      ['LAMELLA_HOST=fd00::5\nLAMELLA_PORT=80\n', '[fd00::5]:80'],
+    ]) {
+      put(settings, `# the Pi's own address only\n${lines}`)
+      const { code, stdout, stderr } = install(['--dry-run', '--root', root])
+      expect(code, stderr).toBe(0)
+      expect(stdout).toContain(`wait for http://${address}/healthz`)
+    }
   })
 
   it('refuses a Node older than 20.19 and says how to get a newer one', () => {
