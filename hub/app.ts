@@ -29,6 +29,7 @@ import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
+import { matterOff, matterStorageDir } from './matter/storage'
 import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { WeatherApi } from './weather/api'
@@ -282,6 +283,21 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
+  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: loaded only then.
+  const matter = config.matter
+    ? (await import('./matter/bridge')).createMatterBridge({
+        settings: config.matter,
+        storageDir: matterStorageDir(config.dbPath),
+        version: hubVersion,
+        events,
+        log: app.log.child({ module: 'matter' }),
+        blinds,
+        positions,
+        busStatus,
+      })
+    : null
+  services.matter = matter ?? matterOff
+
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
@@ -332,6 +348,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   await bus.start()
   weather.start()
   engine.start()
+  await matter?.start()
   // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
   app.addHook('onListen', () => mqtt?.start())
   pv?.start()
@@ -342,6 +359,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     await pv?.stop()
     // No more commands from the broker; it hears `offline` from us rather than our last will.
     await mqtt?.stop()
+    await matter?.stop()
     clock.stop()
     // No new firings; runs end; then every relay goes off, while browsers can still hear it.
     await engine.stop()

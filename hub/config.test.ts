@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       mqtt: undefined,
       pv: undefined,
+      matter: undefined,
       weather: undefined,
     })
   })
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
         port: 1502,
         unit: 3,
       },
+      matter: undefined,
       weather: undefined,
     })
   })

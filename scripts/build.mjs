@@ -40,6 +40,10 @@ export async function buildHub() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Optional modules loaded by import() (hub/matter) go to chunks of their own: with Matter
+    // off, nothing of it, nor of matter.js, is loaded.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
     logLevel: 'warning',
   })
