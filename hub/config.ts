@@ -289,7 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = 
   try {
     matter = matterSettings(
       { on: raw('matter'), port: raw('matterPort'), networkInterface: raw('matterInterface') },
-      { on: label('matter'), port: label('matterPort'), networkInterface: label('matterInterface') },
+      {
+        on: label('matter'),
+        port: label('matterPort'),
+        networkInterface: label('matterInterface'),
+      },
     )
   } catch (err) {
     if (err instanceof MatterSettingError) throw new ConfigError(err.message)

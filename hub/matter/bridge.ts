@@ -30,7 +30,6 @@ const MOVING_REPORT_EVERY_MS = 1000
 /** How long "Allow another app to pair" keeps the window open (Matter's basic window: 15 min). */
 const PAIRING_WINDOW_MS = 15 * 60 * 1000
 
-
 export interface MatterDeps {
   settings: MatterSettings
   /** The `matter/` folder beside the database. */
@@ -174,7 +173,9 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
         if (!now) await addBlind(blind)
         else if (now.name !== blind.name) {
           now.name = blind.name
-          await patch(now.endpoint, { bridgedDeviceBasicInformation: { nodeLabel: label(blind.name) } })
+          await patch(now.endpoint, {
+            bridgedDeviceBasicInformation: { nodeLabel: label(blind.name) },
+          })
         }
       }
     })

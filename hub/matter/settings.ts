@@ -44,7 +44,11 @@ export function matterSettings(
   }
   const networkInterface = raw.networkInterface.trim()
   if (networkInterface !== '' && !INTERFACE.test(networkInterface)) {
-    fail(labels.networkInterface, 'a network interface name such as eth0 or wlan0', raw.networkInterface)
+    fail(
+      labels.networkInterface,
+      'a network interface name such as eth0 or wlan0',
+      raw.networkInterface,
+    )
   }
   if (!['1', 'true', 'on'].includes(on)) return undefined
   return { port: n, networkInterface: networkInterface === '' ? null : networkInterface }
