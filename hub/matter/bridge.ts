@@ -20,6 +20,7 @@ import { BY_MATTER, type MotionOrigin } from '../position/origins'
 import type { BusStatusEvent } from '../realtime/events'
 import { coveringBehaviors, endpointId, toMatter } from './covering'
 import { pairingSecrets } from './pairing'
+import { qrRows } from './qr'
 import type { MatterSettings } from './settings'
 import type { MatterAdmin, MatterStatus } from './storage'
 
@@ -296,6 +297,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
         commissioned: commissioning?.commissioned ?? false,
         manualPairingCode: commissioning?.pairingCodes.manualPairingCode ?? null,
         qrPairingCode: commissioning?.pairingCodes.qrPairingCode ?? null,
+        qrCodeRows: qrCodeRows(commissioning?.pairingCodes.qrPairingCode),
         fabrics,
       }
     },
@@ -324,6 +326,14 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
 /** Writes attributes of a bridged blind (its type is made at run time, so not known here). */
 function patch(endpoint: Endpoint, values: Record<string, object>): Promise<void> {
   return (endpoint.set as (values: object) => Promise<void>)(values)
+}
+
+/** The QR code's rows, made once per code. */
+let drawn: { code: string; rows: string[] } | null = null
+function qrCodeRows(code: string | undefined): string[] | null {
+  if (!code) return null
+  if (drawn?.code !== code) drawn = { code, rows: qrRows(code) }
+  return drawn.rows
 }
 
 /** Matter's labels hold at most 32 characters. */

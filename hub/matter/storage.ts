@@ -14,6 +14,8 @@ export interface MatterStatus {
   commissioned: boolean
   manualPairingCode: string | null
   qrPairingCode: string | null
+  /** The QR code's 21 rows of modules, '1' dark, for the page to draw; null while off. */
+  qrCodeRows: string[] | null
   /** The paired ecosystems: each fabric's label, or its vendor when it gave none. */
   fabrics: string[]
 }
@@ -32,6 +34,7 @@ export const MATTER_OFF: MatterStatus = Object.freeze({
   commissioned: false,
   manualPairingCode: null,
   qrPairingCode: null,
+  qrCodeRows: null,
   fabrics: [],
 })
 

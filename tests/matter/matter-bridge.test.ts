@@ -15,7 +15,8 @@ import { startMatterHub, type MatterHub } from '../helpers/matter-hub'
 import { makeMatterNet, matterNetUnavailable, type MatterNet } from '../helpers/matter-net'
 import { REQUIRE_TOOLS } from '../helpers/system-tools'
 
-const STATUS = '{ matter { enabled commissioned manualPairingCode qrPairingCode fabrics } }'
+const STATUS =
+  '{ matter { enabled commissioned manualPairingCode qrPairingCode qrCodeRows fabrics } }'
 const CREATE = `mutation($input: BlindInput!) { blindCreate(input: $input) { id } }`
 const UPDATE = `mutation($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { id } }`
 const SENSOR = `mutation($input: WeatherSensorInput!) { weatherSensorCreate(input: $input) { id } }`
@@ -26,6 +27,7 @@ interface MatterAnswer {
     commissioned: boolean
     manualPairingCode: string | null
     qrPairingCode: string | null
+    qrCodeRows: string[] | null
     fabrics: string[]
   }
 }
@@ -115,6 +117,17 @@ suite(unavailable === null ? name : `${name} (skipped: ${unavailable})`, () => {
     expect(before).toMatchObject({ enabled: true, commissioned: false, fabrics: [] })
     expect(before.manualPairingCode).toMatch(/^\d{11}$/)
     expect(before.qrPairingCode).toMatch(/^MT:/)
+    // A 21 x 21 QR symbol, its finder pattern in the top left corner.
+    expect(before.qrCodeRows).toHaveLength(21)
+    expect(before.qrCodeRows!.slice(0, 7).map((row) => row.slice(0, 7))).toEqual([
+      '1111111',
+      '1000001',
+      '1011101',
+      '1011101',
+      '1011101',
+      '1000001',
+      '1111111',
+    ])
 
     peer = await controller.peers.commission({
       pairingCode: before.manualPairingCode!,
@@ -289,4 +302,38 @@ suite(unavailable === null ? name : `${name} (skipped: ${unavailable})`, () => {
     )
     expect(moving.data!.blind.motion).toBe('MOVING_DOWN')
   }, 90_000)
+
+  it('lets a second app pair after “Allow another app to pair”, and lists both', async () => {
+    const second = await ServerNode.create({
+      id: 'second-app',
+      network: { port: 5542 },
+      commissioning: { enabled: false },
+    })
+    try {
+      await second.start()
+      const opened = await hub.gql<{ matterOpenPairing: MatterAnswer['matter'] }>(
+        'mutation { matterOpenPairing { manualPairingCode fabrics } }',
+      )
+      expect(opened.errors).toBeUndefined()
+      await second.peers.commission({
+        pairingCode: opened.data!.matterOpenPairing.manualPairingCode!,
+        timeout: Seconds(60),
+      })
+      const status = (await hub.gql<MatterAnswer>(STATUS)).data!.matter
+      expect(status.fabrics).toHaveLength(2)
+    } finally {
+      await second.close()
+    }
+  }, 90_000)
+
+  it('forgets every pairing: no app is listed, and the bridge can be paired anew', async () => {
+    const res = await hub.gql<{ matterForgetPairings: MatterAnswer['matter'] }>(
+      'mutation { matterForgetPairings { commissioned fabrics manualPairingCode } }',
+    )
+    expect(res.errors).toBeUndefined()
+    expect(res.data!.matterForgetPairings).toMatchObject({ commissioned: false, fabrics: [] })
+    const status = (await hub.gql<MatterAnswer>(STATUS)).data!.matter
+    expect(status).toMatchObject({ commissioned: false, fabrics: [] })
+    expect(status.manualPairingCode).toMatch(/^\d{11}$/)
+  }, 60_000)
 })

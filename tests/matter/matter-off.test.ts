@@ -42,7 +42,7 @@ describe('the hub with Matter off', () => {
 
   it('tells admins Matter is off, and refuses to pair with 409 naming LAMELLA_MATTER', async () => {
     const status = await t.gql(
-      '{ matter { enabled commissioned manualPairingCode qrPairingCode fabrics } }',
+      '{ matter { enabled commissioned manualPairingCode qrPairingCode qrCodeRows fabrics } }',
       {},
       t.adminToken,
     )
@@ -52,6 +52,7 @@ describe('the hub with Matter off', () => {
         commissioned: false,
         manualPairingCode: null,
         qrPairingCode: null,
+        qrCodeRows: null,
         fabrics: [],
       },
     })
