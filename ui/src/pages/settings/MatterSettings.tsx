@@ -94,9 +94,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
             <p className="matter-manual-code" aria-label="Manual pairing code">
               {groupedCode(matter.manualPairingCode)}
             </p>
-            <p className="muted matter-hint">
-              Your phone must be on the same network as the hub.
-            </p>
+            <p className="muted matter-hint">Your phone must be on the same network as the hub.</p>
           </div>
         </div>
       )}
@@ -104,7 +102,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
         <div className="matter-actions">
           <button
             type="button"
-            className="button"
+            className="button button-quiet"
             disabled={busy}
             onClick={() => void openPairing()}
           >
