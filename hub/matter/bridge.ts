@@ -22,7 +22,7 @@ import { coveringBehaviors, endpointId, toMatter } from './covering'
 import { pairingSecrets } from './pairing'
 import { qrRows } from './qr'
 import type { MatterSettings } from './settings'
-import type { MatterAdmin, MatterStatus } from './storage'
+import type { MatterAdmin } from './storage'
 
 /** Who Matter commands act as: whoever paired an ecosystem may move every blind. */
 export const MATTER_VIEWER: Viewer = { id: 'matter', isAdmin: true }
