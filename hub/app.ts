@@ -29,6 +29,7 @@ import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import { MqttBridge } from './mqtt/bridge'
+import { matterLater } from './matter/later'
 import { matterOff, matterStorageDir } from './matter/storage'
 import { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
@@ -283,9 +284,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
-  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: loaded only then.
+  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: loaded only then,
+  // in the background once the hub listens (matter.js takes seconds to load).
   const matter = config.matter
-    ? (await import('./matter/bridge')).createMatterBridge({
+    ? matterLater({
         settings: config.matter,
         storageDir: matterStorageDir(config.dbPath),
         version: hubVersion,
@@ -348,9 +350,11 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   await bus.start()
   weather.start()
   engine.start()
-  await matter?.start()
   // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
-  app.addHook('onListen', () => mqtt?.start())
+  app.addHook('onListen', () => {
+    mqtt?.start()
+    void matter?.start()
+  })
   pv?.start()
   shading.start()
   app.addHook('preClose', async () => {

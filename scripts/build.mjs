@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --ui       only the web UI
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -32,6 +32,8 @@ function stale(output, sources) {
 }
 
 export async function buildHub() {
+  // Chunks of an older build would stay beside the new ones.
+  rmSync(join(root, 'build/hub/chunks'), { recursive: true, force: true })
   await build({
     entryPoints: [join(root, 'hub/cli.ts')],
     outdir: join(root, 'build/hub'),

@@ -38,16 +38,19 @@ async function outside(): Promise<void> {
       const dbPath = join(mkdtempSync(join(tmpdir(), 'lamella-bench-matter-')), 'lamella.db')
       copyFileSync(seeded, dbPath)
       const ready: number[] = []
+      const http: number[] = []
       const rss: number[] = []
       for (let i = 0; i < STARTS; i++) {
         const hub = await startMatterHub(net, dbPath, { LAMELLA_MATTER: on ? '1' : '0' })
         ready.push(hub.readyMs)
+        http.push(hub.httpReadyMs)
         await pause(3000)
         rss.push(rssMiB(hub.pid).total)
         await hub.stop()
       }
       console.log(
-        `Matter ${on ? 'on ' : 'off'} (${BLINDS} blinds): ready median ${fmt(median(ready), 0)} ms,` +
+        `Matter ${on ? 'on ' : 'off'} (${BLINDS} blinds): web UI ready median ${fmt(median(http), 0)} ms,` +
+          ` Matter ready median ${on ? `${fmt(median(ready), 0)} ms` : '-'},` +
           ` idle RSS after 3 s median ${fmt(median(rss))} MiB (max ${fmt(Math.max(...rss))})`,
       )
     }
@@ -72,7 +75,7 @@ async function outside(): Promise<void> {
 
 async function inside(networkInterface: string): Promise<void> {
   const dbPath = seedDatabase(BLINDS, 0)
-  const { services, link, port, headers, blinds, close } = await timedHub(dbPath, {
+  const { services, events, link, port, headers, blinds, close } = await timedHub(dbPath, {
     matter: { port: 5540, networkInterface },
     deadTimeMs: 200,
   })
@@ -85,6 +88,8 @@ async function inside(networkInterface: string): Promise<void> {
     commissioning: { enabled: false },
   })
   await controller.start()
+  // The bridge starts in the background once the hub listens.
+  while (services.matter!.status().manualPairingCode === null) await pause(50)
   const code = services.matter!.status().manualPairingCode!
   const peer = await controller.peers.commission({ pairingCode: code, timeout: Seconds(60) })
   // Every covering, by blind name.
@@ -116,15 +121,23 @@ async function inside(networkInterface: string): Promise<void> {
 
   // 2. A move over GraphQL, as the UI sends it, to the controller's report of the motion.
   const reports: number[] = []
+  const toMotion: number[] = []
   for (let i = 0; i < UI_MOVES; i++) {
     const blind = blinds[i % BLINDS]!
-    const events = byName.get(blind.name)!.eventsOf(WindowCoveringClient)
+    const moving = new Promise<number>((resolve) => {
+      const off = events.on('blind:motion', ({ event }) => {
+        if (event.id !== blind.id || event.motion === 'IDLE') return
+        off()
+        resolve(performance.now())
+      })
+    })
+    const covering = byName.get(blind.name)!.eventsOf(WindowCoveringClient)
     const heard = new Promise<number>((resolve) => {
       const on = () => {
-        events.operationalStatus$Changed.off(on)
+        covering.operationalStatus$Changed.off(on)
         resolve(performance.now())
       }
-      events.operationalStatus$Changed.on(on)
+      covering.operationalStatus$Changed.on(on)
     })
     const started = performance.now()
     await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -137,9 +150,12 @@ async function inside(networkInterface: string): Promise<void> {
     })
     const at = await Promise.race([heard, pause(5000).then(() => null)])
     if (at !== null) reports.push(at - started)
+    const motionAt = await Promise.race([moving, pause(5000).then(() => null)])
+    if (motionAt !== null) toMotion.push(motionAt - started)
     await services.positions.move({ id: 'bench', isAdmin: true }, [blind.id], 'STOP')
     await pause(300)
   }
+  printPercentiles(`UI move to the hub's blind:motion event (${UI_MOVES})`, toMotion)
   printPercentiles(`UI move to the controller's report (${UI_MOVES})`, reports)
   await controller.close()
   await close()

@@ -14,6 +14,8 @@ export interface MatterHub {
   /** The hub's process id (`ip netns exec` runs node in its own place). */
   pid: number
   /** Milliseconds from the spawn to the first answer of /healthz. */
+  httpReadyMs: number
+  /** Milliseconds from the spawn to the Matter bridge running (to httpReadyMs with it off). */
   readyMs: number
   token: string
   gql<T = Record<string, unknown>>(
@@ -60,17 +62,20 @@ export async function startMatterHub(
   const gql = graphqlClient(url)
 
   const deadline = Date.now() + 30_000
+  const matterOff = vars.LAMELLA_MATTER === '0'
+  let httpReadyMs: number | null = null
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the hub stopped:\n${output}`)
-    const matterOff = vars.LAMELLA_MATTER === '0'
-    if (matterOff || output.includes('Matter bridge started')) {
+    if (httpReadyMs === null) {
       try {
         const res = await fetch(`${url}/healthz`)
-        if (res.status === 200) break
+        if (res.status === 200) httpReadyMs = performance.now() - spawnedAt
       } catch {
         // Not listening yet.
       }
     }
+    // The bridge starts in the background once the hub listens.
+    if (httpReadyMs !== null && (matterOff || output.includes('Matter bridge started'))) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`the hub did not start:\n${output}`)
@@ -87,6 +92,7 @@ export async function startMatterHub(
   return {
     url,
     pid: child.pid!,
+    httpReadyMs: httpReadyMs!,
     readyMs,
     token,
     gql: (query, variables) => gql(query, variables, token),

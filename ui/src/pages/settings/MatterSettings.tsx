@@ -27,7 +27,10 @@ export function MatterSettings() {
           Off. Start the hub with <code>LAMELLA_MATTER=1</code> to pair it with a home app.
         </p>
       )}
-      {matter?.enabled && <MatterPairing matter={matter} />}
+      {matter?.enabled && matter.manualPairingCode === null && (
+        <p className="settings-off">Starting the bridge…</p>
+      )}
+      {matter?.enabled && matter.manualPairingCode !== null && <MatterPairing matter={matter} />}
     </SettingsSection>
   )
 }

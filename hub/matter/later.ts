@@ -1,0 +1,61 @@
+// The Matter bridge as the hub holds it: loading matter.js takes seconds on a Pi (4 s measured
+// here, cold), so the bridge is imported and started in the background once the hub listens,
+// and the web UI never waits for it. Until it runs, admins see Matter on and its codes coming.
+// This file imports nothing of matter.js; hub/matter/bridge is loaded by import() only here.
+import type { FastifyBaseLogger } from 'fastify'
+import type { MatterBridge, MatterDeps } from './bridge'
+import { conflict } from '../errors'
+import type { MatterAdmin, MatterStatus } from './storage'
+
+const STARTING: MatterStatus = Object.freeze({
+  enabled: true,
+  commissioned: false,
+  manualPairingCode: null,
+  qrPairingCode: null,
+  qrCodeRows: null,
+  fabrics: [],
+})
+
+export interface LaterMatter extends MatterAdmin {
+  /** Loads and starts the bridge; resolves once it runs (or failed, which is logged). */
+  start(): Promise<void>
+  /** Waits for a start under way, then stops the bridge. */
+  stop(): Promise<void>
+}
+
+export function matterLater(deps: MatterDeps & { log: FastifyBaseLogger }): LaterMatter {
+  let bridge: MatterBridge | null = null
+  let starting: Promise<void> | null = null
+  let stopped = false
+  const running = (): MatterBridge => {
+    if (!bridge) throw conflict('The Matter bridge is still starting; try again in a moment')
+    return bridge
+  }
+  return {
+    start() {
+      starting ??= (async () => {
+        try {
+          const { createMatterBridge } = await import('./bridge')
+          if (stopped) return
+          const made = createMatterBridge(deps)
+          await made.start()
+          bridge = made
+          if (stopped) await made.stop()
+        } catch (err) {
+          deps.log.error({ err }, 'the Matter bridge could not start')
+        }
+      })()
+      return starting
+    },
+    async stop() {
+      stopped = true
+      await starting
+      const running = bridge
+      bridge = null
+      await running?.stop()
+    },
+    status: () => bridge?.status() ?? STARTING,
+    openPairing: () => running().openPairing(),
+    forgetPairings: () => running().forgetPairings(),
+  }
+}
