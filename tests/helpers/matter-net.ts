@@ -3,6 +3,7 @@
 // both with IPv4 addresses and multicast on. Matter's mDNS and UDP stay on this pair: nothing is
 // announced on the machine's real interfaces. Making one needs root and `ip` (iproute2).
 import { execFileSync } from 'node:child_process'
+import { randomBytes, randomInt } from 'node:crypto'
 
 export interface MatterNet {
   /** The namespace the hub runs in (`ip netns exec NAME ...`). */
@@ -30,12 +31,12 @@ export function matterNetUnavailable(): string | null {
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' })
 
 export function makeMatterNet(): MatterNet {
-  // Short names (interfaces take at most 15 characters), unique per test process.
-  const tag = (process.pid % 100000).toString(36)
+  // Short names (interfaces take at most 15 characters), unique per network made.
+  const tag = randomBytes(3).toString('hex')
   const namespace = `lamella-m${tag}`
   const hubInterface = `lmh${tag}`
   const controllerInterface = `lmc${tag}`
-  const octet = 1 + (process.pid % 250)
+  const octet = 1 + randomInt(250)
   const hubAddress = `10.231.${octet}.1`
   const controllerAddress = `10.231.${octet}.2`
   const remove = () => {

@@ -62,7 +62,14 @@ const name = 'the Matter bridge with matter.js’s controller on a private netwo
 const suite =
   unavailable === null ? describe : process.env[REQUIRE_TOOLS] === '1' ? describe : describe.skip
 
-suite(unavailable === null ? name : `${name} (skipped: ${unavailable})`, () => {
+const title =
+  unavailable === null
+    ? name
+    : process.env[REQUIRE_TOOLS] === '1'
+      ? `${name} (${unavailable})`
+      : `${name} (skipped: ${unavailable})`
+
+suite(title, () => {
   let net: MatterNet
   let dir: string
   let hub: MatterHub
