@@ -153,7 +153,9 @@ async function inside(networkInterface: string): Promise<void> {
     const motionAt = await Promise.race([moving, pause(5000).then(() => null)])
     if (motionAt !== null) toMotion.push(motionAt - started)
     await services.positions.move({ id: 'bench', isAdmin: true }, [blind.id], 'STOP')
-    await pause(300)
+    // The controller's subscription asks for at most one report a second (its minimum
+    // interval): the next move waits that out, so each figure is the bridge's own delay.
+    await pause(1500)
   }
   printPercentiles(`UI move to the hub's blind:motion event (${UI_MOVES})`, toMotion)
   printPercentiles(`UI move to the controller's report (${UI_MOVES})`, reports)
