@@ -63,7 +63,7 @@ suite(title, () => {
     })
     await controller.start()
     browser = await launchBrowser()
-  }, 120_000)
+  }, 300_000)
 
   afterAll(async () => {
     await browser?.close()

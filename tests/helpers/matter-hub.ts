@@ -61,7 +61,8 @@ export async function startMatterHub(
   const url = `http://${net.hubAddress}:${HTTP_PORT}`
   const gql = graphqlClient(url)
 
-  const deadline = Date.now() + 30_000
+  // Generous: a loaded machine takes long to load matter.js; a hub that fails stops first.
+  const deadline = Date.now() + 120_000
   const matterOff = vars.LAMELLA_MATTER === '0'
   let httpReadyMs: number | null = null
   for (;;) {

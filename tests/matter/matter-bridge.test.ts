@@ -110,7 +110,7 @@ suite(title, () => {
       commissioning: { enabled: false },
     })
     await controller.start()
-  }, 120_000)
+  }, 300_000)
 
   afterAll(async () => {
     await controller?.close()
@@ -302,7 +302,7 @@ suite(title, () => {
       { id: blinds['Living room'] },
     )
     expect(moving.data!.blind.motion).toBe('MOVING_DOWN')
-  }, 90_000)
+  }, 300_000)
 
   it('lets a second app pair after “Allow another app to pair”, and lists both', async () => {
     const second = await ServerNode.create({
