@@ -28,10 +28,9 @@ import { readNtpSynchronized } from './clock/ntp-state'
 import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
-import { MqttBridge } from './mqtt/bridge'
-import { matterLater } from './matter/later'
+import type { MqttBridge } from './mqtt/bridge'
 import { matterOff, matterStorageDir } from './matter/storage'
-import { Photovoltaics } from './pv/photovoltaics'
+import type { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { WeatherApi } from './weather/api'
 import { WeatherGate } from './weather/gate'
@@ -43,9 +42,11 @@ import { HouseLocation } from './location/house-location'
 import { hubStatus } from './status'
 import { healthPlugin } from './health'
 import { answerClientError } from './client-error'
-import { isPageRequest, sendAppPage, uiPlugin } from './ui'
+import { uiPlugin } from './ui'
 import { listeningPort, uiAddress } from './ui-address'
 import { logInternalError, notFound } from './errors'
+import { answerErrors } from './http-errors'
+import { intervalModule, startModules, stopModules, type HubModule } from './module'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -134,7 +135,6 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     ...(deps.busLink && { link: deps.busLink }),
   })
   const positions = new Positions({ tracker, driver: bus.driver, blinds, events })
-  positions.start()
   // The built-in board gets a motor behind each blind's relays, so it really moves.
   const motors =
     bus.link instanceof EmulatorLink
@@ -146,7 +146,6 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
           log: app.log.child({ module: 'emulator' }),
         })
       : null
-  motors?.start()
   const busStatus = () => bus.status()
 
   // Holiday mode pauses schedules (and shading); other modules ask it and hear 'holiday:changed'.
@@ -176,11 +175,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     log: app.log.child({ module: 'clock' }),
     ...(deps.clockCheckMs && { checkEveryMs: deps.clockCheckMs }),
   })
-  clock.start()
 
-  // The PV inverter, read over SunSpec when LAMELLA_PV is set.
-  const pv = config.pv
-    ? new Photovoltaics({
+  // The PV inverter, read over SunSpec when LAMELLA_PV is set; its code loads only then.
+  const pv: Photovoltaics | null = config.pv
+    ? new (await import('./pv/photovoltaics')).Photovoltaics({
         settings: config.pv,
         db,
         events,
@@ -266,9 +264,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     }),
   }
 
-  // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set.
-  const mqtt = config.mqtt
-    ? new MqttBridge({
+  // Home Assistant and other hubs, over MQTT when LAMELLA_MQTT_URL is set; its code (and the
+  // MQTT client library) loads only then.
+  const mqtt: MqttBridge | null = config.mqtt
+    ? new (await import('./mqtt/bridge')).MqttBridge({
         settings: config.mqtt,
         version: hubVersion,
         events,
@@ -284,10 +283,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
-  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: loaded only then,
-  // in the background once the hub listens (matter.js takes seconds to load).
+  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: its code (and
+  // matter.js, seconds to load) loads only then, in the background once the hub listens.
   const matter = config.matter
-    ? matterLater({
+    ? (await import('./matter/later')).matterLater({
         settings: config.matter,
         storageDir: matterStorageDir(config.dbPath),
         version: hubVersion,
@@ -300,22 +299,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     : null
   services.matter = matter ?? matterOff
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status =
-      err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
-    if (status === 500) logInternalError(request.log, err, 'request failed')
-    const message = status === 500 ? 'Internal error' : err.message
-    reply.code(status).send({ data: null, errors: [{ message, extensions: { code: status } }] })
-  })
-  // Unknown routes (GET /graphql among them) answer in the same shape, and without the query
-  // string: a login sent over GET would carry its password there.
-  app.setNotFoundHandler((request, reply) => {
-    // A browser at an unknown path gets the app, whose router shows its 404 screen.
-    if (isPageRequest(request)) return sendAppPage(reply.code(404))
-    const message = `Not found: ${request.method} ${request.url.split('?')[0]}`
-    reply.code(404).send({ data: null, errors: [{ message, extensions: { code: 404 } }] })
-  })
-
+  answerErrors(app)
   await app.register(graphqlPlugin, { services, sessions, development: config.development })
   await app.register(uiPlugin)
   await app.register(healthPlugin, {
@@ -342,38 +326,37 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     },
     ...(deps.sessionCheckMs && { sessionCheckMs: deps.sessionCheckMs }),
   })
-  realtime.start()
-  // Expired sessions are dead weight: drop them now and every hour.
-  sessions.purgeExpired()
-  const purge = setInterval(() => sessions.purgeExpired(), PURGE_SESSIONS_MS)
-  purge.unref()
-  await bus.start()
-  weather.start()
-  engine.start()
-  // Once listening: Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0).
+
+  // Started in this order, stopped in the reverse: schedules end before the bus's all-off,
+  // which browsers still hear; where every blind stopped goes to disk after it.
+  const modules: HubModule[] = [
+    positions,
+    ...(motors ? [motors] : []),
+    clock,
+    realtime,
+    // Expired sessions are dead weight: dropped now and every hour.
+    intervalModule('session purge', PURGE_SESSIONS_MS, () => sessions.purgeExpired()),
+    bus,
+    weather,
+    engine,
+    // Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0): it starts once
+    // the hub listens.
+    ...(mqtt
+      ? [{ name: 'mqtt', start() {}, listening: () => mqtt.start(), stop: () => mqtt.stop() }]
+      : []),
+    ...(matter ? [matter] : []),
+    ...(pv ? [pv] : []),
+    shading,
+  ]
+  await startModules(modules)
   app.addHook('onListen', () => {
-    mqtt?.start()
-    void matter?.start()
+    for (const m of modules) m.listening?.()
   })
-  pv?.start()
-  shading.start()
-  app.addHook('preClose', async () => {
-    clearInterval(purge)
-    shading.stop()
-    await pv?.stop()
-    // No more commands from the broker; it hears `offline` from us rather than our last will.
-    await mqtt?.stop()
-    await matter?.stop()
-    clock.stop()
-    // No new firings; runs end; then every relay goes off, while browsers can still hear it.
-    await engine.stop()
-    weather.stop()
-    await bus.stop()
-    // After the bus's all-off: where every blind stopped goes to disk before the database closes.
-    positions.stop()
-    motors?.stop()
-    await realtime.stop()
-  })
+  app.addHook('preClose', () =>
+    stopModules(modules, (name, err) =>
+      logInternalError(app.log, err, 'a module failed to stop', { module: name }),
+    ),
+  )
 
   return { app, events, services, bus, engine, shading }
 }

@@ -1,9 +1,15 @@
 // What `lamella --help` and `lamella COMMAND --help` print. The flags of serve are listed from
 // config.ts's own table, so a new setting cannot be missing here.
 import { SETTING_LIST } from './config'
-import { EMULATOR_USAGE } from './emulator-command'
-import { SUNSPEC_EMULATOR_USAGE } from './pv/emulator-command'
 import type { Command } from './usage-error'
+
+export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
+                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
+                 [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]
+                 [--weather calm|gusty|storm|FILE.json [--weather-unit 10]]`
+
+export const SUNSPEC_EMULATOR_USAGE = `lamella emulator --sunspec HOST:PORT [--float] [--speed N] [--peak-w N]
+                 [--serial S] [--max-clients N] [--start ISO-TIME] [--lat DEG --lon DEG]`
 
 const LINES: Record<Command, string[]> = {
   serve: ['lamella [serve] [FLAG VALUE ...]          run the hub; the flags are below'],

@@ -11,12 +11,10 @@ import { SessionRepository } from './db/sessions'
 import { UserRepository } from './db/users'
 import { HubError } from './errors'
 import { HubEvents } from './events'
-import { runEmulator } from './emulator-command'
 import { serve } from './main'
 import { endWithNpm } from './parent-watch'
 import { hubVersion } from './paths'
 import { badValue, UsageError } from './usage-error'
-import { runSunSpecEmulator } from './pv/emulator-command'
 import { checkPassword } from './validation/fields'
 
 /** Reads a password: typed twice at a hidden prompt on a terminal, else the first line of stdin. */
@@ -140,7 +138,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'emulator') {
       const sunspec = rest.some((a) => a === '--sunspec' || a.startsWith('--sunspec='))
-      await (sunspec ? runSunSpecEmulator(rest) : runEmulator(rest))
+      // The emulators' code loads only for this command, never in a serving hub.
+      await (sunspec
+        ? (await import('./pv/emulator-command')).runSunSpecEmulator(rest)
+        : (await import('./emulator-command')).runEmulator(rest))
       return 0
     }
     if (word !== 'serve') throw new UsageError(`unknown command ${word}`)

@@ -15,11 +15,6 @@ import { SerialLink } from './bus/link-serial'
 import { loadConfig } from './config'
 import { badValue, UsageError } from './usage-error'
 
-export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
-                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
-                 [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]
-                 [--weather calm|gusty|storm|FILE.json [--weather-unit 10]]`
-
 function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
   const slow = /^slow:(\d+)$/.exec(text)

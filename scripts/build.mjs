@@ -32,23 +32,30 @@ function stale(output, sources) {
 }
 
 export async function buildHub() {
-  // Chunks of an older build would stay beside the new ones.
-  rmSync(join(root, 'build/hub/chunks'), { recursive: true, force: true })
-  await build({
+  const { metafile } = await build({
+    absWorkingDir: root,
     entryPoints: [join(root, 'hub/cli.ts')],
     outdir: join(root, 'build/hub'),
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Optional modules loaded by import() (hub/matter) go to chunks of their own: with Matter
-    // off, nothing of it, nor of matter.js, is loaded.
+    // What the hub imports only when configured (MQTT, PV, Matter) goes into chunks of its own,
+    // so a hub without them never loads their code.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
+    target: 'node20',
+    packages: 'external',
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   })
+  // Chunks are named by their hash: drop those of earlier builds (after writing the new ones,
+  // so a hub started meanwhile never finds its files gone).
+  const chunks = join(root, 'build/hub/chunks')
+  const written = new Set(Object.keys(metafile.outputs).map((f) => join(root, f)))
+  for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
+    if (!written.has(join(chunks, name))) rmSync(join(chunks, name))
+  }
 }
 
 /**

@@ -34,6 +34,7 @@ export interface BusDeps {
 }
 
 export class Bus {
+  readonly name = 'bus'
   readonly link: Link
   private safeStateRetry: NodeJS.Timeout | undefined
   readonly transport: Transport

@@ -9,6 +9,13 @@ export interface RelayObserver {
   starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void
   /** The run written ahead never went out: a newer command took the blind first. */
   notStarted(blindId: string): void
+  /**
+   * Before a frame that switches `side` of these blinds off (both sides: null): resolves once
+   * what it wrote is on disk, so the next start knows of the off if its answer is lost; the
+   * frame waits for it. Offs asked in one turn of the event loop may share one commit. Never
+   * rejects: an off goes out whatever the disk says.
+   */
+  stopping(blindIds: readonly string[], side: Side | null): Promise<void>
   /** The board switched the side on at `at`; it stays on `relayMs`, or until an off. */
   on(blindId: string, side: Side, at: number, relayMs: number, boardTimed: boolean): void
   /** The side went off at `at`: an acknowledged off, or the end of a board-timed pulse. */

@@ -6,7 +6,8 @@ import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { CoilWriter } from './coils'
 import type { RelayObserver } from './relay-observer'
-import { RelayDriver, Superseded, type BlindRelays, type Side } from './relays'
+import { RelayDriver, Superseded, type BlindRelays } from './relays'
+import type { Side } from './side'
 import { BusError, Transport } from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 
@@ -15,6 +16,10 @@ interface Rig {
   link: RecordingLink
   driver: RelayDriver
   motions: [string, Motion][]
+  /** Each off the observer heard of ahead, with its side's relay as the board had it then. */
+  stops: { ids: string[]; side: Side | null; relays: boolean[] }[]
+  /** The observer's writes ahead stay unwritten until the function returned is called. */
+  holdWrites(): () => void
 }
 
 let rigs: { transport: Transport; emulator: RelayBoardEmulator; driver: RelayDriver }[] = []
@@ -41,14 +46,27 @@ async function rig(pulse: PulseMode, deadTimeMs: number): Promise<Rig> {
   })
   await transport.start()
   const motions: [string, Motion][] = []
+  const stops: Rig['stops'] = []
+  let written = Promise.resolve()
+  const holdWrites = () => {
+    let release!: () => void
+    written = new Promise((r) => (release = r))
+    return release
+  }
   const driver = new RelayDriver({
     coils: new CoilWriter(transport),
     pulse,
     deadTimeMs,
-    observer: motionRecorder(motions),
+    observer: {
+      ...motionRecorder(motions),
+      stopping: (ids, side) => {
+        stops.push({ ids: [...ids], side, relays: emulator.coils(1).slice(0, 2) })
+        return written
+      },
+    },
   })
   rigs.push({ transport, emulator, driver })
-  return { emulator, link, driver, motions }
+  return { emulator, link, driver, motions, stops, holdWrites }
 }
 
 /** What a blind does as the observer hears it: its changes of motion, in order. */
@@ -65,6 +83,7 @@ function motionRecorder(motions: [string, Motion][]): RelayObserver {
   return {
     starting: () => undefined,
     notStarted: () => undefined,
+    stopping: () => Promise.resolve(),
     on: (id, side) => become(id, side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN'),
     off: (id, side) => idleUnless(id, side),
     unsure: (id, side) => idleUnless(id, side),
@@ -201,6 +220,63 @@ describe('reversing a blind', () => {
     ])
     expect(driver.motion('kitchen')).toBe('IDLE')
   })
+})
+
+describe('an off', () => {
+  it.each(['device', 'hub'] as const)(
+    'is told to the observer before its frame goes out, the relay still on then (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver, stops } = await rig(pulse, 0)
+      const b = blind('kitchen', 1, 0)
+      // A stop, a reversal, the end of a run, and the safe state.
+      await driver.run(b, 'UP', 5000)
+      await driver.stop([b])
+      await driver.run(b, 'UP', 5000)
+      await driver.run(b, 'DOWN', 1001)
+      await sleep(1200)
+      await driver.run(b, 'UP', 5000)
+      await driver.allOff([b])
+      // Board-timed, the hub ends the run 99 ms before the board would; on a busy machine the
+      // board's own end may come first, before the hub asked for its off or after.
+      const boardEnded = emulator.record.some((c) => c.cause === 'flash-end')
+      const downAsked = stops.some((s) => s.side === 'DOWN')
+      expect(downAsked || boardEnded).toBe(true)
+      // Its relay is still on when the hub asks, unless the board's end came first.
+      const downOff = {
+        ids: ['kitchen'],
+        side: 'DOWN',
+        relays: [false, boardEnded ? expect.any(Boolean) : true],
+      }
+      expect(stops).toEqual([
+        { ids: ['kitchen'], side: null, relays: [true, false] },
+        { ids: ['kitchen'], side: 'UP', relays: [true, false] },
+        ...(downAsked ? [downOff] : []),
+        { ids: ['kitchen'], side: null, relays: [true, false] },
+      ])
+      // Every off the hub asked for went out after the observer heard of it; one that came after
+      // the board's own end changed nothing the board would note.
+      const offs = emulator.record.filter((c) => !c.on && c.cause === 'write')
+      expect(offs).toHaveLength(stops.length - (downAsked && boardEnded ? 1 : 0))
+    },
+  )
+
+  it.each(['device', 'hub'] as const)(
+    'goes out only once the observer has written it ahead (%s-timed)',
+    async (pulse) => {
+      const { emulator, driver, stops, holdWrites } = await rig(pulse, 0)
+      const b = blind('kitchen', 1, 0)
+      await driver.run(b, 'UP', 5000)
+      const written = holdWrites()
+      const stopped = driver.stop([b])
+      // The bus at 115200 baud would carry the frame and its answer in under 2 ms.
+      await sleep(100)
+      expect(stops).toHaveLength(1)
+      expect(emulator.coils(1)[0]).toBe(true)
+      written()
+      await stopped
+      expect(emulator.coils(1)[0]).toBe(false)
+    },
+  )
 })
 
 describe('the length of a pulse', () => {

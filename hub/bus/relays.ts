@@ -7,7 +7,8 @@
 //   - board-timed pulses ("flash on") end on their own even if the hub dies mid-move; a unit
 //     that refuses them gets hub-timed ones (pulse-timing.ts), whose off is asked for until
 //     the board acknowledges it.
-// An observer (hub/position) hears of every side going on and off, as the board acted.
+// An observer (hub/position) hears of every side going on and off, as the board acted, and of
+// each on and off before its frame goes out, so that it can write them ahead: the frame waits.
 import type { RelayAddress } from '../../firmware-protocol/address'
 import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { PulseMode } from '../config'
@@ -109,6 +110,7 @@ export class RelayDriver {
       const reverseAddress = side === 'UP' ? blind.down : blind.up
       const address = side === 'UP' ? blind.up : blind.down
       if (this.options.coils.isOn(reverseAddress.unit, reverseAddress.coil)) {
+        await observer?.stopping([blind.id], reverse)
         const at = await this.options.coils.set([{ ...reverseAddress, on: false }])
         s.offAt[reverse] = monotonic()
         observer?.off(blind.id, reverse, wallClockOf(at))
@@ -134,6 +136,7 @@ export class RelayDriver {
       if (asked === null) {
         // Nothing to run: a side still on from an older command stops here.
         if (this.options.coils.isOn(address.unit, address.coil)) {
+          await observer?.stopping([blind.id], side)
           const at = await this.options.coils.set([{ ...address, on: false }])
           s.offAt[side] = monotonic()
           observer?.off(blind.id, side, wallClockOf(at))
@@ -206,6 +209,7 @@ export class RelayDriver {
       blinds.map((blind) =>
         this.queue
           .command(blind.id, async (s) => {
+            await this.options.observer?.stopping([blind.id], null)
             const at = await this.options.coils.set([
               { ...blind.up, on: false },
               { ...blind.down, on: false },
@@ -228,15 +232,22 @@ export class RelayDriver {
   /** The safe state: every given relay off, whatever runs; used at start and at shutdown. */
   async allOff(blinds: BlindRelays[]): Promise<void> {
     for (const s of this.queue.all().values()) this.queue.supersede(s)
-    const at = await this.options.coils.set(
-      blinds.flatMap((b) => [
-        { ...b.up, on: false },
-        { ...b.down, on: false },
-      ]),
-    )
-    this.options.observer?.allOff(
+    await this.options.observer?.stopping(
       blinds.map((b) => b.id),
-      wallClockOf(at),
+      null,
+    )
+    // Asked for in one turn, so they share the fewest frames; but a house's all-off takes
+    // several, and each blind's motor stopped at the frame that carried its relays, not at
+    // the last one (a restart's all-off stopping a pulse of the process before would
+    // otherwise count the blind as moving on for as long as the other frames took).
+    await Promise.all(
+      blinds.map(async (b) => {
+        const at = await this.options.coils.set([
+          { ...b.up, on: false },
+          { ...b.down, on: false },
+        ])
+        this.options.observer?.allOff([b.id], wallClockOf(at))
+      }),
     )
     const t = monotonic()
     for (const blind of blinds) {
@@ -280,6 +291,7 @@ export class RelayDriver {
     const address = side === 'UP' ? blind.up : blind.down
     try {
       await this.queue.command(blind.id, async (st) => {
+        await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         st.flashUntil[side] = 0
@@ -306,6 +318,7 @@ export class RelayDriver {
     let delayMs = OFF_RETRY_FIRST_MS
     for (let attempt = 1; ; attempt++) {
       const off = this.queue.command(blind.id, async (st) => {
+        await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
         st.offAt[side] = monotonic()
         this.options.observer?.off(blind.id, side, wallClockOf(at))

@@ -1,13 +1,21 @@
 // Transactions against the relay-board emulator: one at a time, with the silence between
 // frames, the response timeout and its retries, exceptions, and reopening a lost link.
+import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
-import type { Request } from '../../firmware-protocol/rtu'
+import { decodeRequest, type Request } from '../../firmware-protocol/rtu'
 import { interFrameSilenceMs } from '../../firmware-protocol/timing'
 import type { BusStatusEvent } from '../realtime/events'
 import { LinkListeners, type Link } from './link'
 import { EmulatorLink } from './link-emulator'
-import { BusError, RESPONSE_TIMEOUT_MS, Transport, type TransportOptions } from './transport'
+import {
+  BusError,
+  LISTEN_MS,
+  LISTEN_WINDOWS,
+  RESPONSE_TIMEOUT_MS,
+  Transport,
+  type TransportOptions,
+} from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 import { builtInWeather } from '../../firmware-protocol/weather-script'
 
@@ -67,6 +75,63 @@ class UnpluggableLink implements Link {
   async unplug(): Promise<void> {
     await this.inner.close()
     this.listeners.emitLost(new Error('device disconnected'))
+  }
+
+  close(): Promise<void> {
+    return this.inner.close()
+  }
+}
+
+/**
+ * A link that hands the board's answer over as serialport does on Linux: it hears in one turn
+ * of the event loop that the device is readable, then reads the bytes in libuv's thread pool,
+ * which hands them over in a later turn. `stallAfterWrite` blocks the event loop (a busy-wait)
+ * right after the next request went out, as a long commit or a busy machine does.
+ */
+class ThreadPoolLink implements Link {
+  readonly path = '/dev/ttyUSB-test'
+  readonly requests: Request[] = []
+  stallAfterWrite = 0
+  private readonly inner: EmulatorLink
+  private readonly listeners = new LinkListeners()
+
+  constructor(emulator: RelayBoardEmulator) {
+    this.inner = new EmulatorLink(emulator)
+    // Two trips through the thread pool: "readable", then the read. Neither touches the disk,
+    // as reading a serial device does not: a busy disk elsewhere does not delay them.
+    const trip = (then: () => void) => randomBytes(1, then)
+    this.inner.onData((chunk) => trip(() => trip(() => this.listeners.emitData(chunk))))
+  }
+
+  get isOpen(): boolean {
+    return this.inner.isOpen
+  }
+
+  open(): Promise<void> {
+    return this.inner.open()
+  }
+
+  async write(bytes: Uint8Array): Promise<void> {
+    this.requests.push(decodeRequest(bytes))
+    const stallMs = this.stallAfterWrite
+    this.stallAfterWrite = 0
+    if (stallMs > 0) {
+      setImmediate(() => {
+        const until = performance.now() + stallMs
+        while (performance.now() < until) {
+          // The event loop is busy: the answer waits in the thread pool.
+        }
+      })
+    }
+    return this.inner.write(bytes)
+  }
+
+  onData(listener: (chunk: Uint8Array) => void): () => void {
+    return this.listeners.onData(listener)
+  }
+
+  onLost(listener: (reason: Error) => void): () => void {
+    return this.listeners.onLost(listener)
   }
 
   close(): Promise<void> {
@@ -143,6 +208,31 @@ describe('a transaction', () => {
   })
 })
 
+describe('a hub whose event loop was busy', () => {
+  it('takes an answer that came in time, without asking again, though the deadline passed before the loop read it', async () => {
+    const emulator = board()
+    const { t, link } = transport(new ThreadPoolLink(emulator))
+    await t.start()
+    link.stallAfterWrite = 2 * RESPONSE_TIMEOUT_MS
+    const flash = { unit: 1, fn: 0x05, address: 0x0200, value: 30 } as const
+    await expect(t.transact(flash)).resolves.toEqual(flash)
+    // Asked once: a "flash on" asked again would restart the board's pulse.
+    expect(link.requests).toEqual([flash])
+    expect(emulator.record.filter((c) => c.on)).toHaveLength(1)
+    expect(t.status()).toEqual({ online: true, path: '/dev/ttyUSB-test' })
+  })
+
+  it('still gives up on a board that is silent, once it has listened past the deadline', async () => {
+    const emulator = board()
+    emulator.setFault({ kind: 'no-answer' })
+    const { t, link } = transport(new ThreadPoolLink(emulator), { retries: 0 })
+    await t.start()
+    link.stallAfterWrite = 2 * RESPONSE_TIMEOUT_MS
+    await expect(t.transact(RELAY_0_ON)).rejects.toThrow(/unit 1 did not answer within 250 ms/)
+    expect(link.requests).toHaveLength(1)
+  })
+})
+
 describe('a board that fails', () => {
   it('gives a BusError after one try and two retries when it never answers', async () => {
     const emulator = board()
@@ -193,7 +283,8 @@ describe('a board that fails', () => {
 
   it('answers the next request after a slow answer was given up on', async () => {
     const emulator = board()
-    emulator.setFault({ kind: 'slow', delayMs: 80 }, 2)
+    // Later than the deadline and all the listening past it (LISTEN_MS x LISTEN_WINDOWS).
+    emulator.setFault({ kind: 'slow', delayMs: 30 + LISTEN_MS * LISTEN_WINDOWS + 100 }, 2)
     const { t } = transport(new RecordingLink(emulator), { timeoutMs: 30, retries: 0 })
     await t.start()
     await expect(t.transact({ unit: 2, fn: 0x05, address: 0, value: 0xff00 })).rejects.toThrow(
@@ -203,7 +294,7 @@ describe('a board that fails', () => {
     const answer = { unit: 1, fn: 0x01, values: [false] }
     // Sent while the late answer is still on its way, and again once it has come.
     await expect(t.transact(read)).resolves.toEqual(answer)
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, 200))
     await expect(t.transact(read)).resolves.toEqual(answer)
   })
 })

@@ -1,7 +1,9 @@
 // Modbus RTU transactions over a Link: one at a time, with the inter-frame silence, a 250 ms
-// response timeout and 2 retries, CRC and exception checks. When the link is lost it reopens
-// with backoff; meanwhile every transaction fails at once with a BusError. The process never
-// dies from the bus.
+// response timeout and 2 retries, CRC and exception checks. A board counts as silent only once
+// the hub has listened past the deadline, not merely because the deadline passed while its
+// event loop was busy. When the link is lost it reopens with backoff; meanwhile every
+// transaction fails at once with a BusError. The process never dies from the bus.
+import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks'
 import {
   READ_COILS,
   ProtocolError,
@@ -23,6 +25,12 @@ export const RESPONSE_TIMEOUT_MS = 250
 export const RETRIES = 2
 export const REOPEN_FIRST_MS = 500
 export const REOPEN_MAX_MS = 10_000
+/**
+ * Past the deadline the hub listens on in windows of this long until its event loop has spent
+ * half of one waiting for input with none there (or for LISTEN_WINDOWS windows at most).
+ */
+export const LISTEN_MS = 6
+export const LISTEN_WINDOWS = 10
 
 export interface BusLog {
   info(obj: object, msg: string): void
@@ -60,6 +68,12 @@ export class BusError extends Error {
 }
 
 const monotonic = () => performance.now()
+/**
+ * How much of the time since `since` the event loop spent waiting for input: node's own
+ * measure, never a test's fake clock (that fakes the global performance, not this one).
+ */
+const loopUtilization = (since?: EventLoopUtilization) =>
+  nodePerformance.eventLoopUtilization(since)
 
 /**
  * `command`: a relay frame; `asking`: the hub's own question whether a board answers, which
@@ -304,9 +318,19 @@ export class Transport {
     }
   }
 
-  /** The response's bytes once complete, or null at the deadline or when the link drops. */
+  /**
+   * The response's bytes once complete, or null when the link drops or the board was silent
+   * until the deadline. Silent means the hub listened: when the event loop was busy (a commit,
+   * a collection of garbage, a machine with too little CPU) the deadline's timer runs before
+   * the loop reads what came in meanwhile, and serialport reads in the thread pool, a turn or
+   * two after the device turns readable. So past the deadline the hub listens on until its
+   * event loop has waited idle for input a while: then nothing was left unread, and an answer
+   * that came in time is taken rather than asked for again (a "flash on" asked again restarts
+   * the board's pulse).
+   */
   private receive(deadline: number): Promise<Uint8Array | null> {
     return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined
       const finish = (value: Uint8Array | null) => {
         clearTimeout(timer)
         this.waiter = null
@@ -325,7 +349,12 @@ export class Transport {
           finish(Uint8Array.from(this.rx.slice(0, need)))
         }
       }
-      const timer = setTimeout(() => finish(null), Math.max(0, deadline - monotonic()))
+      const listen = (since: EventLoopUtilization, windows: number) => {
+        const idle = loopUtilization(since).idle
+        if (idle >= LISTEN_MS / 2 || windows >= LISTEN_WINDOWS) return finish(null)
+        timer = setTimeout(() => listen(since, windows + 1), LISTEN_MS)
+      }
+      timer = setTimeout(() => listen(loopUtilization(), 0), Math.max(0, deadline - monotonic()))
       this.waiter = check
       check()
     })

@@ -22,6 +22,7 @@ export interface ClockWatchDeps {
 }
 
 export class ClockWatch {
+  readonly name = 'clock'
   private state: boolean | null = null
   private floorAtStart: number | null = null
   private timer: NodeJS.Timeout | undefined

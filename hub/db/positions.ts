@@ -1,9 +1,10 @@
 // Where blinds stand, on disk: the settled position written at every stop, and the write-ahead
-// record of every relay run, written before its frame goes out (ARCHITECTURE.md section 9).
+// record of every relay run, written before its frame goes out, as is an off that cuts a run
+// short (ARCHITECTURE.md section 9).
 // Writes go to disk together at the end of the event loop's turn, in one transaction that
 // SQLite's synchronous=FULL makes survive a power cut.
 import { eq, sql } from 'drizzle-orm'
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 import type { Pose, TravelTimes } from '../position/travel'
 import type { Db } from './open'
 import { blindMotions, blinds } from './schema'
@@ -19,6 +20,8 @@ export interface MotionRecord {
   /** Wall-clock ms. */
   writtenAt: number
   acknowledgedAt: number | null
+  /** When an off was first asked for this run, written ahead (wall-clock ms), or null. */
+  offAskedAt: number | null
 }
 
 export interface PlacedBlind extends TravelTimes {
@@ -91,6 +94,31 @@ export class PositionStore {
     if (failed) throw failed
   }
 
+  /**
+   * Before a frame that switches these blinds' runs off: when the off was asked (wall-clock
+   * ms). Resolves once on disk, with whatever else waits: the offs asked in one turn of the
+   * event loop (a room's stop) share one commit. Never rejects: an off goes out whatever the
+   * disk says (the next start may then count the run on).
+   */
+  offAhead(blindIds: readonly string[], at: number): Promise<void> {
+    if (this.closed || blindIds.length === 0) return Promise.resolve()
+    return new Promise((resolve) =>
+      this.enqueue(
+        () => {
+          for (const blindId of blindIds) {
+            this.db
+              .update(blindMotions)
+              .set({ offAskedAt: at })
+              .where(eq(blindMotions.blindId, blindId))
+              .run()
+          }
+        },
+        resolve,
+        () => resolve(),
+      ),
+    )
+  }
+
   /** The run as it went on, its start acknowledged: replaces the record written ahead. */
   record(record: MotionRecord): void {
     this.enqueue(() => this.upsert(record))
@@ -121,21 +149,27 @@ export class PositionStore {
     const writes = this.queue.splice(0)
     if (writes.length === 0) return
     const done: (() => void)[] = []
-    this.db.transaction(
-      () => {
-        for (const write of writes) {
-          try {
-            write.run()
-            if (write.resolve) done.push(write.resolve)
-          } catch (err) {
-            // One write that cannot be made (its blind was deleted meanwhile) spoils none of
-            // the others; a record written ahead that failed stops its frame.
-            write.reject?.(err as Error)
+    try {
+      this.db.transaction(
+        () => {
+          for (const write of writes) {
+            try {
+              write.run()
+              if (write.resolve) done.push(write.resolve)
+            } catch (err) {
+              // One write that cannot be made (its blind was deleted meanwhile) spoils none of
+              // the others; a record written ahead that failed stops its frame.
+              write.reject?.(err as Error)
+            }
           }
-        }
-      },
-      { behavior: 'immediate' },
-    )
+        },
+        { behavior: 'immediate' },
+      )
+    } catch (err) {
+      // The commit failed: none of them is on disk. Whoever waits hears so.
+      for (const write of writes) write.reject?.(err as Error)
+      throw err
+    }
     for (const resolve of done) resolve()
   }
 
@@ -177,6 +211,7 @@ function prepareUpsert(db: Db) {
       fromTilt: sql.placeholder('fromTilt'),
       writtenAt: sql.placeholder('writtenAt'),
       acknowledgedAt: sql.placeholder('acknowledgedAt'),
+      offAskedAt: sql.placeholder('offAskedAt'),
     })
     .onConflictDoUpdate({
       target: blindMotions.blindId,
@@ -189,6 +224,7 @@ function prepareUpsert(db: Db) {
         fromTilt: sql`excluded.from_tilt`,
         writtenAt: sql`excluded.written_at`,
         acknowledgedAt: sql`excluded.acknowledged_at`,
+        offAskedAt: sql`excluded.off_asked_at`,
       },
     })
     .prepare()

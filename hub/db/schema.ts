@@ -226,6 +226,13 @@ export const blindMotions = sqliteTable('blind_motions', {
   /** Wall-clock ms: when the record was written, and when the board acknowledged the start. */
   writtenAt: integer('written_at').notNull(),
   acknowledgedAt: integer('acknowledged_at'),
+  /**
+   * Wall-clock ms: when the hub first asked for this run's relay to go off, written before that
+   * frame went out; null while no off was asked (or none needed writing: the run's own end
+   * puts the blind where the off would). The next start knows the run ended between then and
+   * its all-off, however the answer was lost.
+   */
+  offAskedAt: integer('off_asked_at'),
 })
 
 export const automationFavorites = sqliteTable(

@@ -48,6 +48,7 @@ const withRelays = (scene: PlannedScene): ScenePlan => ({
 })
 
 export class Engine {
+  readonly name = 'engine'
   readonly runs: RunRepository
   readonly runner: AutomationRunner
   readonly scheduler: Scheduler

@@ -16,9 +16,14 @@ const STARTING: MatterStatus = Object.freeze({
   fabrics: [],
 })
 
+/** A module of the hub (hub/module): it loads once the hub listens, and stops before the bus. */
 export interface LaterMatter extends MatterAdmin {
-  /** Loads and starts the bridge; resolves once it runs (or failed, which is logged). */
-  start(): Promise<void>
+  readonly name: 'matter'
+  start(): void
+  /** Loads and starts the bridge in the background (a failure is logged). */
+  listening(): void
+  /** Resolves once the bridge runs, or its start failed (for tests and the bench). */
+  started(): Promise<void>
   /** Waits for a start under way, then stops the bridge. */
   stop(): Promise<void>
 }
@@ -31,28 +36,32 @@ export function matterLater(deps: MatterDeps & { log: FastifyBaseLogger }): Late
     if (!bridge) throw conflict('The Matter bridge is still starting; try again in a moment')
     return bridge
   }
+  const load = () => {
+    starting ??= (async () => {
+      try {
+        const { createMatterBridge } = await import('./bridge')
+        if (stopped) return
+        const made = createMatterBridge(deps)
+        await made.start()
+        bridge = made
+        if (stopped) await made.stop()
+      } catch (err) {
+        deps.log.error({ err }, 'the Matter bridge could not start')
+      }
+    })()
+    return starting
+  }
   return {
-    start() {
-      starting ??= (async () => {
-        try {
-          const { createMatterBridge } = await import('./bridge')
-          if (stopped) return
-          const made = createMatterBridge(deps)
-          await made.start()
-          bridge = made
-          if (stopped) await made.stop()
-        } catch (err) {
-          deps.log.error({ err }, 'the Matter bridge could not start')
-        }
-      })()
-      return starting
-    },
+    name: 'matter',
+    start() {},
+    listening: () => void load(),
+    started: () => starting ?? Promise.resolve(),
     async stop() {
       stopped = true
       await starting
-      const running = bridge
+      const current = bridge
       bridge = null
-      await running?.stop()
+      await current?.stop()
     },
     status: () => bridge?.status() ?? STARTING,
     openPairing: () => running().openPairing(),

@@ -69,6 +69,7 @@ export interface MqttDeps {
 }
 
 export class MqttBridge {
+  readonly name = 'mqtt'
   private client: MqttClient | null = null
   private readonly topics: Topics
   private ctx: DiscoveryContext

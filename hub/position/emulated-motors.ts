@@ -28,6 +28,7 @@ export interface EmulatedMotorsDeps {
 }
 
 export class EmulatedMotors {
+  readonly name = 'emulated motors'
   private simulator: MotorSimulator | null = null
   private unsubscribe: (() => void) | undefined
   /** Where each motor stood when the simulation last started over, by its relays. */

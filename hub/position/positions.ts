@@ -38,6 +38,7 @@ export interface PositionsDeps {
 }
 
 export class Positions {
+  readonly name = 'positions'
   readonly mover: BlindMover
   /** Whose the newest command for each blind was (a person's, an automation's, MQTT's...). */
   readonly origins = new MotionOrigins()

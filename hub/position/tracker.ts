@@ -1,16 +1,19 @@
 // Where each blind is, from the moments its board acknowledged each side on and off. The relay
 // driver tells the tracker of every run (RelayObserver); the tracker integrates the motor time
 // of each at that side's speed, minus the start delay, writes a run's record before its frame
-// goes out and the settled pose at every stop, and after a crash or a power cut works out from
-// those records where each blind ended. It never moves a blind itself.
+// goes out (and an off that cuts it short before that frame), the settled pose at every stop,
+// and after a crash or a power cut works out from those records where each blind ended. It
+// never moves a blind itself.
 import type { RelayObserver } from '../bus/relay-observer'
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 import type { PositionStore } from '../db/positions'
 import type { Motion } from '../realtime/events'
 import { Announcer } from './announcer'
 import { Arrivals } from './arrivals'
 import {
   advance,
+  apart,
+  middle,
   motorMsOf,
   motorMsToEnd,
   type Pose,
@@ -42,6 +45,13 @@ interface Run {
   boardTimed: boolean
   /** What was left of the start delay when the relay closed: the motor turns from then on. */
   delayLeftMs: number
+  /** When an off was first asked for this run, as written ahead; null while none was. */
+  offAskedAt: number | null
+  /**
+   * A run the process before left, with an off it asked for but may not have heard answered:
+   * the run ended somewhere between then and this process's own off.
+   */
+  unheardOffAt: number | null
 }
 
 interface Tracked {
@@ -67,6 +77,17 @@ export interface TrackerDeps {
 
 const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
 
+/**
+ * A run that ended somewhere in a span of time is placed in its middle when the two ends of the
+ * span lie at most this many points apart (position and tilt); otherwise it is not known.
+ */
+export const UNHEARD_OFF_POINTS = 3
+/**
+ * An off is written ahead unless the next start, not knowing of it, would count the run on
+ * (to the board's end of the pulse, or to the end stop) and be less than this far off.
+ */
+export const UNWRITTEN_OFF_POINTS = 1
+
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()
   private readonly announcer: Announcer<BlindPosition>
@@ -80,7 +101,8 @@ export class PositionTracker implements RelayObserver {
 
   /**
    * Loads every blind, then the runs a previous process left: a board-timed pulse that has run
-   * out settles now; any other run lasts until this process's all-off (`allOff`).
+   * out settles now; any other run lasts until this process's all-off (`allOff`). A run whose
+   * off was asked ended between the asking and that end: its middle, if that is near enough.
    */
   start(): void {
     this.reload()
@@ -101,6 +123,8 @@ export class PositionTracker implements RelayObserver {
         relayMs: record.relayMs,
         boardTimed: record.boardTimed,
         delayLeftMs: record.delayLeftMs,
+        offAskedAt: record.offAskedAt,
+        unheardOffAt: record.offAskedAt,
       }
       const end = record.acknowledgedAt + record.relayMs
       if (record.boardTimed && end <= now) this.stopRun(record.blindId, t, end)
@@ -242,6 +266,7 @@ export class PositionTracker implements RelayObserver {
       from: this.poseAt(t, at),
       writtenAt: Math.round(at),
       acknowledgedAt: null,
+      offAskedAt: null,
     })
   }
 
@@ -261,7 +286,15 @@ export class PositionTracker implements RelayObserver {
     // delay it was still in goes on.
     const delayLeftMs = this.delayLeft(t, side, at)
     t.settled = this.poseAt(t, at)
-    t.run = { side, onAt: at, relayMs, boardTimed, delayLeftMs }
+    t.run = {
+      side,
+      onAt: at,
+      relayMs,
+      boardTimed,
+      delayLeftMs,
+      offAskedAt: null,
+      unheardOffAt: null,
+    }
     t.starting = false
     t.reversingUntil = null
     this.recordRun(blindId, t)
@@ -282,7 +315,35 @@ export class PositionTracker implements RelayObserver {
       from: t.settled,
       writtenAt: Math.round(run.onAt),
       acknowledgedAt: Math.round(run.onAt),
+      offAskedAt: run.offAskedAt,
     })
+  }
+
+  stopping(blindIds: readonly string[], side: Side | null): Promise<void> {
+    const at = this.deps.now()
+    const ids = blindIds.filter((id) => {
+      const t = this.blinds.get(id)
+      const run = t?.run
+      if (!run || (side !== null && run.side !== side) || !this.running(t!, at)) return false
+      // The earliest off asked is on disk already, or counting the run on comes to the same.
+      if (run.offAskedAt !== null || !this.offMatters(t!, at)) return false
+      run.offAskedAt = Math.round(at)
+      return true
+    })
+    return this.deps.store.offAhead(ids, Math.round(at))
+  }
+
+  /**
+   * Whether an off now leaves the blind elsewhere than the next start would put it not
+   * knowing of the off: at the board's end of the pulse, or (hub-timed, on until that start's
+   * all-off) at the end stop.
+   */
+  private offMatters(t: Tracked, at: number): boolean {
+    const run = t.run!
+    const countedTo = run.boardTimed
+      ? run.onAt + run.relayMs
+      : Math.max(at, run.onAt + run.delayLeftMs + motorMsToEnd(t.times, t.settled, run.side))
+    return apart(this.poseAt(t, at), this.poseAt(t, countedTo)) >= UNWRITTEN_OFF_POINTS
   }
 
   off(blindId: string, side: Side, at: number): void {
@@ -329,8 +390,9 @@ export class PositionTracker implements RelayObserver {
   }
 
   private stopRun(blindId: string, t: Tracked, at: number): void {
-    t.settled = this.poseAt(t, at)
     const run = t.run
+    t.settled =
+      run?.unheardOffAt != null ? this.poseBetween(t, run.unheardOffAt, at) : this.poseAt(t, at)
     t.lastOffAt = run?.boardTimed ? Math.min(at, run.onAt + run.relayMs) : at
     t.run = null
     this.arrivals.forget(blindId)
@@ -350,6 +412,16 @@ export class PositionTracker implements RelayObserver {
     if (!run) return null
     if (run.boardTimed && run.onAt + run.relayMs <= at) return null
     return run.side
+  }
+
+  /**
+   * Where a run that ended at some moment between `from` and `to` left the blind: the middle,
+   * when the two ends lie within UNHEARD_OFF_POINTS of each other; else not known.
+   */
+  private poseBetween(t: Tracked, from: number, to: number): Pose | null {
+    const early = this.poseAt(t, Math.min(from, to))
+    const late = this.poseAt(t, to)
+    return early && late && apart(early, late) <= UNHEARD_OFF_POINTS ? middle(early, late) : null
   }
 
   private poseAt(t: Tracked, at: number): Pose | null {

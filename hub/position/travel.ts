@@ -3,7 +3,7 @@
 // 100 = open (up), 0 = closed; null = not known. On a venetian blind the first part of any run
 // turns the slats fully towards its direction (tilt 100 = slats open, reached going up) before
 // the blind travels; a blind without slats has tiltTimeMs 0 and its tilt stays 0.
-import type { Side } from '../bus/relays'
+import type { Side } from '../bus/side'
 
 /** A run to an end stop lasts this much longer than the travel, so the blind surely gets there. */
 export const RUN_ON_MS = 2000
@@ -92,6 +92,20 @@ export function advance(
     times.tiltTimeMs > 0 ? clamp(from.tilt + (sign * turning * 100) / times.tiltTimeMs) : 0
   const position = clamp(from.position + (sign * (motorMs - turning) * 100) / travelMs(times, side))
   return { position, tilt }
+}
+
+/**
+ * How far apart two poses lie: points of position or of tilt, whichever is more. Two unknown
+ * poses are alike; an unknown one is infinitely far from a known one.
+ */
+export function apart(a: Pose | null, b: Pose | null): number {
+  if (!a || !b) return a === b ? 0 : Infinity
+  return Math.max(Math.abs(a.position - b.position), Math.abs(a.tilt - b.tilt))
+}
+
+/** Halfway between two poses. */
+export function middle(a: Pose, b: Pose): Pose {
+  return { position: (a.position + b.position) / 2, tilt: (a.tilt + b.tilt) / 2 }
 }
 
 /**

@@ -7,9 +7,6 @@ import { badValue } from '../usage-error'
 import { DEFAULT_LOCATION } from './clear-sky'
 import { InverterEmulator } from './inverter-emulator'
 
-export const SUNSPEC_EMULATOR_USAGE = `lamella emulator --sunspec HOST:PORT [--float] [--speed N] [--peak-w N]
-                 [--serial S] [--max-clients N] [--start ISO-TIME] [--lat DEG --lon DEG]`
-
 const MINUTE_MS = 60_000
 
 function positive(flag: string, text: string, max: number, integer = false): number {

@@ -54,6 +54,7 @@ const isLinkError = (err: unknown) =>
   err instanceof ModbusTcpError || err instanceof SunSpecError || err instanceof ProtocolError
 
 export class Photovoltaics implements PvService {
+  readonly name = 'pv'
   readonly reader: InverterReader
   private readonly energyStore: EnergyStore
   private readonly samples: PvHistory

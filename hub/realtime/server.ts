@@ -49,6 +49,7 @@ export const SESSION_CHECK_MS = 60_000
 const roomOf = (userId: string) => `user:${userId}`
 
 export class RealtimeServer {
+  readonly name = 'realtime'
   private io: HubServer | null = null
   private readonly unsubscribe: (() => void)[] = []
   private sessionCheck: NodeJS.Timeout | undefined

@@ -67,6 +67,7 @@ export interface ShadingDeps {
 }
 
 export class Shading implements ShadingView {
+  readonly name = 'shading'
   private readonly store: ShadingStore
   private readonly brightness: PvBrightness | null
   private readonly blinds = new Map<string, BlindShading>()

@@ -53,6 +53,7 @@ export interface WeatherDeps {
 }
 
 export class WeatherService {
+  readonly name = 'weather'
   readonly store: WeatherStore
   private readonly settings: SettingsStore
   private readonly readings: WeatherReadings

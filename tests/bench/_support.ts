@@ -52,7 +52,7 @@ export function seedDatabase(blinds: number, automations: number): string {
 }
 
 /** The node flags the hub ships with: package.json's start script and systemd/lamella.service. */
-export const HUB_NODE_FLAGS = ['--max-semi-space-size=2']
+export const HUB_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded']
 
 export interface HubProcess {
   child: ChildProcess
@@ -66,11 +66,12 @@ export interface HubProcess {
 export async function startHubProcess(
   dbPath: string,
   env: Record<string, string> = {},
+  nodeFlags: readonly string[] = HUB_NODE_FLAGS,
 ): Promise<HubProcess> {
   const started = performance.now()
   const child = spawn(
     process.execPath,
-    [...HUB_NODE_FLAGS, join(projectRoot, 'build/hub/cli.js'), 'serve'],
+    [...nodeFlags, join(projectRoot, 'build/hub/cli.js'), 'serve'],
     {
       env: {
         ...process.env,

@@ -44,6 +44,8 @@ export class HouseholdWriter {
     private readonly clients: number,
     userId: string,
     username: string,
+    /** The first relay pair this household may use: those below belong to someone else. */
+    private readonly firstPair = 0,
   ) {
     this.state = {
       blinds: new Map(),
@@ -84,7 +86,7 @@ export class HouseholdWriter {
   private freePairs(): number[] {
     const taken = new Set([...this.state.blinds.values()].map((b) => b.up))
     const mine: number[] = []
-    for (let p = this.index; p < PAIRS; p += this.clients) {
+    for (let p = this.firstPair + this.index; p < PAIRS; p += this.clients) {
       if (!taken.has(pairAddresses(p)[0])) mine.push(p)
     }
     return mine

@@ -5,6 +5,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { startCli } from './cli'
+import { runAsHardware } from './hardware-priority'
 import type { MotorBlind } from './motors'
 import type { Wire } from './pty'
 
@@ -85,6 +86,7 @@ export async function startBoardProcess(
     {},
     tmpdir(),
   )
+  runAsHardware(child.pid)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let buffered = ''
   child.stdout.on('data', (chunk: Buffer) => {

@@ -12,6 +12,7 @@ import {
 } from '../../firmware-protocol/emulator'
 import { SerialLink } from '../../hub/bus/link-serial'
 import { projectRoot } from '../../hub/paths'
+import { runAsHardware } from './hardware-priority'
 
 const PTY_PAIR = join(projectRoot, 'scripts', 'pty-pair.py')
 
@@ -41,6 +42,7 @@ export async function startWire(): Promise<Wire> {
       stdio: ['pipe', 'pipe', 'inherit'],
     })
     pair = child
+    runAsHardware(child.pid)
     await new Promise<void>((resolve, reject) => {
       let said = ''
       const timer = setTimeout(() => fail(new Error('pty-pair.py was not ready within 5 s')), 5000)

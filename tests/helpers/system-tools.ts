@@ -1,7 +1,7 @@
 // Tests that need a program of the operating system nothing else can stand in for
-// (systemd-analyze, systemd-notify, mosquitto). A new machine with only Node, npm, python3
-// and a C compiler skips them, with the missing programs in the suite's name so a skip is
-// never read as a pass. CI sets LAMELLA_REQUIRE_TOOLS=1, which turns every such skip into a
+// (systemd-analyze, systemd-notify, mosquitto, FUSE's fusermount3). A new machine with only
+// Node, npm, python3 and a C compiler skips them, with what is missing in the suite's name so
+// a skip is never read as a pass. CI sets LAMELLA_REQUIRE_TOOLS=1, which turns every such skip into a
 // failure: there every program is installed, and every test must prove itself.
 import { accessSync, constants, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
@@ -41,11 +41,20 @@ export function describeWithPrograms(
   body: () => void,
 ): void {
   const missing = missingPrograms(programs)
+  describeNeeding(missing.length > 0 ? [`${missing.join(' and ')} not installed`] : [], name, body)
+}
+
+/**
+ * A describe() whose tests need something of the machine that is not a program on PATH (a
+ * device, a library for Debian's python3): `missing` says what is not there, each as a skip
+ * reason reads, e.g. "/dev/fuse missing". Skipped or failed as describeWithPrograms is.
+ */
+export function describeNeeding(missing: readonly string[], name: string, body: () => void): void {
   if (missing.length === 0) {
     describe(name, body)
     return
   }
-  const what = `${missing.join(' and ')} not installed`
+  const what = missing.join(', ')
   if (process.env[REQUIRE_TOOLS] !== '1') {
     describe.skip(`${name} (skipped: ${what})`, body)
     return

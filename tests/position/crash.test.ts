@@ -7,13 +7,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MotorSimulator } from '../../firmware-protocol/motors'
-import { startHubProcess, type HubProcess } from '../bus/hub-process'
+import { createBlindIn, startHubProcess, type HubProcess } from '../bus/hub-process'
 import { sleep, waitFor } from '../bus/polling'
 import { createMotorBlind, motorsFor, type MotorBlind } from '../helpers/motors'
 import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
 
 const SET = 'mutation($ids: [ID!]!, $p: Int) { blindSetPosition(ids: $ids, position: $p) { id } }'
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
+const CALIBRATE =
+  'mutation($id: ID!, $d: Direction!) { blindCalibrate(id: $id, direction: $d) { measuredMs } }'
 const STATE = 'query($id: ID!) { blind(id: $id) { position motion target } }'
 
 const BLIND: MotorBlind = {
@@ -46,10 +48,13 @@ afterEach(async () => {
   }
 })
 
-async function rig(pulse: 'device' | 'hub'): Promise<Rig & { start(): Promise<HubProcess> }> {
+async function rig(
+  pulse: 'device' | 'hub',
+  blind = BLIND,
+): Promise<Rig & { start(): Promise<HubProcess> }> {
   const wire = await startWire()
   const board = await startBoard(wire)
-  const motors = motorsFor(board.emulator, [BLIND])
+  const motors = motorsFor(board.emulator, [blind])
   const dir = mkdtempSync(join(tmpdir(), 'lamella-crash-'))
   const r: Rig = { wire, board, motors, dir }
   rigs.push(r)
@@ -125,4 +130,80 @@ describe.each(['device', 'hub'] as const)('a hub killed mid-move, pulses %s-time
     expect(r.board.emulator.record.slice(restartedAt).filter((c) => c.on)).toEqual([])
     expect(r.motors.conflicts).toBe(0)
   })
+})
+
+describe('a hub started while a board-timed pulse of the one before still runs', () => {
+  it('stops the blind where its own relay went off, however long the rest of the all-off takes', async () => {
+    // Slow on purpose, so the pulse outlives a restart: 20 s down, and the motor starts open.
+    const slow: MotorBlind = { ...BLIND, travelTimeUpMs: 20_000, travelTimeDownMs: 20_000 }
+    const r = await rig('device', slow)
+    let hub = await r.start()
+    const id = await createMotorBlind(hub, slow)
+    // Thirty more blinds on units 2-4, each alone in its frame of the all-off: between any two
+    // lies a coil the hub never wrote, which a frame may not rewrite.
+    for (const unit of [2, 3, 4])
+      for (let k = 0; k < 10; k++)
+        await createBlindIn(
+          hub,
+          `Unit ${unit} blind ${k}`,
+          `${unit}:${3 * k}`,
+          `${unit}:${3 * k + 1}`,
+        )
+    // Known to be open: a calibration run up, stopped at once, puts it at the top.
+    await hub.gql(CALIBRATE, { id, d: 'UP' }, hub.adminToken)
+    await hub.gql(CALIBRATE, { id, d: 'STOP' }, hub.adminToken)
+    expect((await stateOf(hub, id)).position).toBe(100)
+    await hub.gql(SET, { ids: [id], p: 0 }, hub.adminToken)
+    await sleep(2000)
+    expect(r.motors.motors[0]!.state(now()).relay).toBe('DOWN')
+    await hub.signal('SIGKILL')
+
+    // Units 2-4 answer late now: the all-off of the next start takes seconds after the frame
+    // that switched this blind's relay off.
+    for (const unit of [2, 3, 4]) r.board.emulator.setFault({ kind: 'slow', delayMs: 150 }, unit)
+    hub = await r.start()
+    await waitFor('the relay off', () => r.motors.motors[0]!.state(now()).relay === null, 20_000)
+    await arrived(hub, id)
+    const truth = r.motors.motors[0]!.state(now()).position
+    const after = await stateOf(hub, id)
+    expect(truth, 'the pulse was still running at the restart').toBeGreaterThan(5)
+    expect(after.position).not.toBeNull()
+    expect(
+      Math.abs(after.position! - truth),
+      `hub ${after.position}, motor ${truth}`,
+    ).toBeLessThanOrEqual(3)
+  }, 60_000)
+})
+
+describe('a hub that dies after its off reached the board, before the answer came back', () => {
+  // Found by the power-cut harness (issue 23): the off is written ahead as a run's start is,
+  // so the next start knows the relay went off somewhere between that off and its own all-off.
+  it('knows where the blind stopped, or says it does not know', async () => {
+    const slow: MotorBlind = { ...BLIND, travelTimeUpMs: 20_000, travelTimeDownMs: 20_000 }
+    const r = await rig('device', slow)
+    let hub = await r.start()
+    const id = await createMotorBlind(hub, slow)
+    await hub.gql(CALIBRATE, { id, d: 'UP' }, hub.adminToken)
+    await hub.gql(CALIBRATE, { id, d: 'STOP' }, hub.adminToken)
+    await hub.gql(SET, { ids: [id], p: 0 }, hub.adminToken)
+    await sleep(1500)
+    // The board acts on the STOP at once but answers too late: the hub never hears it did.
+    r.board.emulator.setFault({ kind: 'slow', delayMs: 1000 }, 1)
+    void hub.gql(MOVE, { ids: [id], d: 'STOP' }, hub.adminToken).catch(() => undefined)
+    await waitFor('the relay off', () => r.motors.motors[0]!.state(now()).relay === null, 5000)
+    await hub.signal('SIGKILL')
+    r.board.emulator.setFault({ kind: 'none' }, 1)
+    const truth = r.motors.motors[0]!.state(now()).position
+    // The power comes back a while later: 3 s of this blind's pulse are 15 points.
+    await sleep(3000)
+
+    hub = await r.start()
+    await arrived(hub, id)
+    const after = await stateOf(hub, id)
+    if (after.position !== null)
+      expect(
+        Math.abs(after.position - truth),
+        `hub ${after.position}, motor ${truth}`,
+      ).toBeLessThanOrEqual(3)
+  }, 60_000)
 })

@@ -19,7 +19,10 @@ export function Disclosure({ summary, forceOpen = false, children }: Props) {
       open={open || forceOpen}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="disclosure-summary">{summary}</summary>
+      <summary className="disclosure-summary">
+        {/* One flowing line of text beside the chevron, however many parts the summary has. */}
+        <span className="disclosure-label">{summary}</span>
+      </summary>
       <div className="disclosure-body">{children}</div>
     </details>
   )

@@ -104,6 +104,16 @@ function WeatherFigures({ weather }: { weather: Weather }) {
           {shown.length > 0 && (
             <ChartBoundary>
               <WindChart minutes={shown} now={now} timeZone={timeZone} />
+              <ul className="wind-legend muted">
+                <li>
+                  <span className="wind-swatch wind-swatch-mean" aria-hidden="true" />
+                  Mean wind, m/s
+                </li>
+                <li>
+                  <span className="wind-swatch wind-swatch-gust" aria-hidden="true" />
+                  Strongest gust, m/s
+                </li>
+              </ul>
             </ChartBoundary>
           )}
         </>

@@ -1,0 +1,1 @@
+ALTER TABLE `blind_motions` ADD `off_asked_at` integer;

@@ -1,0 +1,45 @@
+// A feature of the hub that runs (the bus, positions, the engine, MQTT, ...): hub/app.ts lists
+// them once, in the order they start; they stop in the reverse order, so what a module relies
+// on is still there while it winds down (the bus's all-off reaches browsers, positions go to
+// disk after the last relay is off).
+export interface HubModule {
+  readonly name: string
+  start(): void | Promise<void>
+  stop(): void | Promise<void>
+  /** Once the hub listens (a module that needs the port, say for a link to the UI). */
+  listening?(): void
+}
+
+export async function startModules(modules: readonly HubModule[]): Promise<void> {
+  for (const m of modules) await m.start()
+}
+
+/** Stops them last-started first; one that fails does not keep the others running. */
+export async function stopModules(
+  modules: readonly HubModule[],
+  failed: (name: string, err: unknown) => void,
+): Promise<void> {
+  for (const m of [...modules].reverse()) {
+    try {
+      await m.stop()
+    } catch (err) {
+      failed(m.name, err)
+    }
+  }
+}
+
+/** A module of a setInterval: `every` runs once now and then every `ms`. */
+export function intervalModule(name: string, ms: number, every: () => void): HubModule {
+  let timer: NodeJS.Timeout | undefined
+  return {
+    name,
+    start() {
+      every()
+      timer = setInterval(every, ms)
+      timer.unref()
+    },
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}
