@@ -29,6 +29,7 @@ import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import type { MqttBridge } from './mqtt/bridge'
+import { matterOff, matterStorageDir } from './matter/storage'
 import type { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { WeatherApi } from './weather/api'
@@ -282,6 +283,22 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
+  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: its code (and
+  // matter.js, seconds to load) loads only then, in the background once the hub listens.
+  const matter = config.matter
+    ? (await import('./matter/later')).matterLater({
+        settings: config.matter,
+        storageDir: matterStorageDir(config.dbPath),
+        version: hubVersion,
+        events,
+        log: app.log.child({ module: 'matter' }),
+        blinds,
+        positions,
+        busStatus,
+      })
+    : null
+  services.matter = matter ?? matterOff
+
   answerErrors(app)
   await app.register(graphqlPlugin, { services, sessions, development: config.development })
   await app.register(uiPlugin)
@@ -327,6 +344,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     ...(mqtt
       ? [{ name: 'mqtt', start() {}, listening: () => mqtt.start(), stop: () => mqtt.stop() }]
       : []),
+    ...(matter ? [matter] : []),
     ...(pv ? [pv] : []),
     shading,
   ]

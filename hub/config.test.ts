@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       mqtt: undefined,
       pv: undefined,
+      matter: undefined,
       weather: undefined,
     })
   })
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
         port: 1502,
         unit: 3,
       },
+      matter: undefined,
       weather: undefined,
     })
   })
@@ -176,6 +178,48 @@ describe('loadConfig', () => {
       expect(err.message).toBe(
         `LAMELLA_PV must be a modbus-tcp:// URL with a host, an optional port and ?unit=0-255, such as modbus-tcp://192.168.1.20:502?unit=1${detail} (got "${value}")`,
       )
+    })
+  })
+
+  describe('Matter', () => {
+    it('is off unless LAMELLA_MATTER is 1, and listens on UDP 5540 on every interface by default', () => {
+      expect(loadConfig({}).matter).toBeUndefined()
+      expect(
+        loadConfig({ LAMELLA_MATTER: '0', LAMELLA_MATTER_PORT: '5541' }).matter,
+      ).toBeUndefined()
+      expect(loadConfig({ LAMELLA_MATTER: '1' }).matter).toEqual({
+        port: 5540,
+        networkInterface: null,
+      })
+      expect(
+        loadConfig({
+          LAMELLA_MATTER: '1',
+          LAMELLA_MATTER_PORT: '5541',
+          LAMELLA_MATTER_INTERFACE: 'wlan0',
+        }).matter,
+      ).toEqual({ port: 5541, networkInterface: 'wlan0' })
+    })
+
+    it('takes --matter-port over LAMELLA_MATTER_PORT, and names the flag when it is wrong', () => {
+      const flags = parseServeFlags(['--matter', '1', '--matter-port', '6000'])
+      expect(loadConfig({ LAMELLA_MATTER_PORT: '5541' }, flags).matter?.port).toBe(6000)
+      expect(() =>
+        loadConfig({}, parseServeFlags(['--matter', '1', '--matter-port', '0'])),
+      ).toThrow('--matter-port (LAMELLA_MATTER_PORT) must be an integer from 1 to 65535 (got "0")')
+    })
+
+    it.each([
+      [{ LAMELLA_MATTER: 'yes' }, 'LAMELLA_MATTER must be 1 (on) or 0 (off) (got "yes")'],
+      [
+        { LAMELLA_MATTER: '1', LAMELLA_MATTER_PORT: '70000' },
+        'LAMELLA_MATTER_PORT must be an integer from 1 to 65535 (got "70000")',
+      ],
+      [
+        { LAMELLA_MATTER: '1', LAMELLA_MATTER_INTERFACE: 'eth0; reboot' },
+        'LAMELLA_MATTER_INTERFACE must be a network interface name such as eth0 or wlan0 (got "eth0; reboot")',
+      ],
+    ])('stops the start on %j, in one line naming the variable', (env, message) => {
+      expect(configError(env).message).toBe(message)
     })
   })
 

@@ -7,6 +7,7 @@ import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { mqttSettings, MqttSettingError, type MqttSettings } from './mqtt/settings'
 import { pvSettings, PvSettingError, type PvSettings } from './pv/settings'
+import { matterSettings, MatterSettingError, type MatterSettings } from './matter/settings'
 
 export type Parity = 'none' | 'even' | 'odd'
 export type PulseMode = 'device' | 'hub'
@@ -44,6 +45,8 @@ export interface Config {
   mqtt: MqttSettings | undefined
   /** The PV inverter read over SunSpec (hub/pv), off while undefined. */
   pv: PvSettings | undefined
+  /** The Matter bridge (hub/matter), off while undefined. */
+  matter: MatterSettings | undefined
   /**
    * The built-in board's weather sensor unit (unit 10) and its script, with LAMELLA_SERIAL=
    * emulator only; undefined: the built-in board has no sensor.
@@ -74,6 +77,14 @@ const SETTINGS = {
   logLevel: { env: 'LAMELLA_LOG_LEVEL', flag: 'log-level', value: 'LEVEL', fallback: 'info' },
   clock: { env: 'LAMELLA_CLOCK', flag: 'clock', value: 'auto|trust', fallback: 'auto' },
   pv: { env: 'LAMELLA_PV', flag: 'pv', value: 'modbus-tcp://HOST[:PORT][?unit=N]', fallback: '' },
+  matter: { env: 'LAMELLA_MATTER', flag: 'matter', value: '0|1', fallback: '0' },
+  matterPort: { env: 'LAMELLA_MATTER_PORT', flag: 'matter-port', value: 'N', fallback: '5540' },
+  matterInterface: {
+    env: 'LAMELLA_MATTER_INTERFACE',
+    flag: 'matter-interface',
+    value: 'NAME',
+    fallback: '',
+  },
   weather: {
     env: 'LAMELLA_WEATHER',
     flag: 'weather',
@@ -274,6 +285,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = 
     throw err
   }
 
+  let matter: MatterSettings | undefined
+  try {
+    matter = matterSettings(
+      { on: raw('matter'), port: raw('matterPort'), networkInterface: raw('matterInterface') },
+      {
+        on: label('matter'),
+        port: label('matterPort'),
+        networkInterface: label('matterInterface'),
+      },
+    )
+  } catch (err) {
+    if (err instanceof MatterSettingError) throw new ConfigError(err.message)
+    throw err
+  }
+
   let weather: WeatherScript | undefined
   if (raw('weather') !== '') {
     if (serial !== 'emulator') {
@@ -306,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = 
     publicUrl: publicUrlSetting,
     mqtt,
     pv,
+    matter,
     weather,
   }
 }

@@ -11,6 +11,7 @@ import {
   temporaryPathBeside,
 } from './durable-files'
 import { lockPathOf } from './lock'
+import { packMatterFiles } from './matter-files'
 import {
   checkLamellaDatabase,
   contentsOf,
@@ -112,6 +113,13 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
       throw new BackupError(`cannot copy ${sourcePath}: ${(err as Error).message}`, { cause: err })
     }
     const contents = verifyCopy(temporary, sourcePath)
+    // The Matter bridge's pairings, when it has any: they belong to the house like its blinds.
+    const copy = new Database(temporary, { fileMustExist: true })
+    try {
+      packMatterFiles(copy, sourcePath)
+    } finally {
+      copy.close()
+    }
     // Password and token hashes are inside: for the owner's eyes only.
     chmodSync(temporary, 0o600)
     fsyncFile(temporary)

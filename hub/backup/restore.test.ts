@@ -1,6 +1,13 @@
 import Database from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { backupDatabase } from './backup'
@@ -32,6 +39,46 @@ const folderState = (folder: string) =>
     )
 
 describe('restoreDatabase', () => {
+  it('brings back the Matter pairings kept beside the database, and keeps the current ones aside', async () => {
+    const source = temporaryFolder()
+    const database = freshDatabase(source)
+    mkdirSync(join(source, 'matter', 'lamella'), { recursive: true })
+    writeFileSync(join(source, 'matter', 'pairing.json'), '{"passcode":20202024}')
+    writeFileSync(join(source, 'matter', 'lamella', 'fabrics'), 'the fabric of the backup')
+    const file = join(temporaryFolder(), 'backup.db')
+    await backupDatabase({ source: database.sqlite, destination: file })
+    database.close()
+
+    const folder = temporaryFolder()
+    const current = freshDatabase(folder)
+    current.close()
+    mkdirSync(join(folder, 'matter'))
+    writeFileSync(join(folder, 'matter', 'pairing.json'), '{"passcode":30303035}')
+
+    const result = restoreDatabase({ file, dbPath: current.path, now: () => NOON })
+    const aside = `${current.path}.before-restore-20250310T120000Z`
+    expect(result).toMatchObject({ matterRestored: true, matterKeptAs: `${aside}.matter` })
+    expect(readFileSync(join(folder, 'matter', 'pairing.json'), 'utf8')).toBe(
+      '{"passcode":20202024}',
+    )
+    expect(readFileSync(join(folder, 'matter', 'lamella', 'fabrics'), 'utf8')).toBe(
+      'the fabric of the backup',
+    )
+    expect(readFileSync(join(`${aside}.matter`, 'pairing.json'), 'utf8')).toBe(
+      '{"passcode":30303035}',
+    )
+    expect(describeRestore(result)).toContain(
+      `restored the Matter pairings; kept the previous ones as ${aside}.matter`,
+    )
+    // The restored database is the hub's own again: no table of the backup's left in it.
+    const restored = new Database(current.path)
+    const tables = restored
+      .prepare("SELECT name FROM sqlite_master WHERE name = 'backup_matter_files'")
+      .all()
+    restored.close()
+    expect(tables).toEqual([])
+  })
+
   it('puts the backup in place and keeps the previous database aside, whole', async () => {
     const file = await aBackup()
     const folder = temporaryFolder()
@@ -46,6 +93,8 @@ describe('restoreDatabase', () => {
       dbPath: current.path,
       contents: { users: 0, blinds: 2, automations: 0 },
       keptAs: aside,
+      matterKeptAs: null,
+      matterRestored: false,
     })
     expect(describeRestore(result)).toEqual([
       `checked ${file}: integrity ok, 0 users, 2 blinds, 0 automations`,

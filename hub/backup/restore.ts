@@ -10,6 +10,7 @@ import {
   mkdirSync,
   renameSync,
   rmdirSync,
+  rmSync,
   statSync,
 } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -30,6 +31,7 @@ import {
   type Contents,
 } from './inspect'
 import { acquireHubLock, HubLockedError } from './lock'
+import { placeMatterFiles, unpackMatterFiles } from './matter-files'
 
 export class RestoreError extends Error {
   override name = 'RestoreError'
@@ -48,6 +50,10 @@ export interface RestoreResult {
   contents: Contents
   /** Where the previous database now is; undefined when there was none. */
   keptAs: string | undefined
+  /** Where the previous Matter pairings now are; null when the backup brought none or none was there. */
+  matterKeptAs: string | null
+  /** Whether the backup held the Matter bridge's pairings (and they are now in place). */
+  matterRestored: boolean
 }
 
 /** What can be told from the file without opening it as a database. */
@@ -188,8 +194,15 @@ export function restoreDatabase(options: RestoreOptions): RestoreResult {
   const temporary = temporaryPathBeside(dbPath)
   let release: (() => void) | undefined
   let restored = false
+  let staging: string | null = null
   try {
     const contents = checkedCopy(file, temporary)
+    const copy = new Database(temporary, { fileMustExist: true })
+    try {
+      staging = unpackMatterFiles(copy, dbPath)
+    } finally {
+      copy.close()
+    }
     release = lockForRestore(dbPath)
     giveToFolderOwner(temporary)
     fsyncFile(temporary)
@@ -197,8 +210,14 @@ export function restoreDatabase(options: RestoreOptions): RestoreResult {
     renameSync(temporary, dbPath)
     fsyncFolder(folder)
     restored = true
-    return { file, dbPath, contents, keptAs }
+    const matterKeptAs = staging
+      ? placeMatterFiles(staging, dbPath, `${keptAs ?? asideName(dbPath, Date.now())}.matter`)
+      : null
+    const matterRestored = staging !== null
+    staging = null
+    return { file, dbPath, contents, keptAs, matterKeptAs, matterRestored }
   } finally {
+    if (staging) rmSync(staging, { recursive: true, force: true })
     for (const leftover of ['', '-journal', '-wal', '-shm']) removeIfPresent(temporary + leftover)
     release?.()
     if (!restored) removeMadeFolders(folder, firstMade)
@@ -211,6 +230,13 @@ export function describeRestore(result: RestoreResult): string[] {
     result.keptAs
       ? `kept the previous database as ${result.keptAs}`
       : `there was no database at ${result.dbPath} to keep`,
+    ...(result.matterRestored
+      ? [
+          result.matterKeptAs
+            ? `restored the Matter pairings; kept the previous ones as ${result.matterKeptAs}`
+            : 'restored the Matter pairings',
+        ]
+      : []),
     `restored ${result.file} to ${result.dbPath}; start the hub to use it`,
   ]
 }

@@ -350,7 +350,9 @@ export const shadingStates = sqliteTable('shading_states', {
   /** A command shading did not give paused shading until then; null: not paused. */
   pausedUntil: integer('paused_until'),
   /** Whose command paused it; null: not paused, or paused before the hub kept this. */
-  pausedByKind: text('paused_by_kind', { enum: ['USER', 'AUTOMATION', 'MQTT', 'CALIBRATION'] }),
+  pausedByKind: text('paused_by_kind', {
+    enum: ['USER', 'AUTOMATION', 'MQTT', 'MATTER', 'CALIBRATION'],
+  }),
   /** The user (USER, CALIBRATION) or automation (AUTOMATION); no reference: either may go. */
   pausedById: text('paused_by_id'),
 })

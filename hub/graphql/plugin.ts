@@ -18,6 +18,7 @@ import { authResolvers } from './resolvers/auth'
 import { automationResolvers } from './resolvers/automations'
 import { blindLoaders, blindResolvers } from './resolvers/blinds'
 import { holidayResolvers } from './resolvers/holiday'
+import { matterResolvers } from './resolvers/matter'
 import { locationResolvers } from './resolvers/location'
 import { hubResolvers } from './resolvers/hub'
 import { pvResolvers } from './resolvers/pv'
@@ -46,6 +47,7 @@ const resolvers = [
   hubResolvers,
   pvResolvers,
   holidayResolvers,
+  matterResolvers,
   locationResolvers,
   shadingResolvers,
   weatherResolvers,

@@ -5,7 +5,7 @@
 // motion outlives no restart, and what must outlive one (a pause) is stored with its origin.
 
 export type MotionOriginKind =
-  'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION' | 'SHADING' | 'WEATHER'
+  'USER' | 'AUTOMATION' | 'MQTT' | 'MATTER' | 'CALIBRATION' | 'SHADING' | 'WEATHER'
 
 export interface MotionOrigin {
   kind: MotionOriginKind
@@ -19,6 +19,8 @@ export const byAutomation = (automationId: string): MotionOrigin => ({
   id: automationId,
 })
 export const BY_MQTT: MotionOrigin = Object.freeze({ kind: 'MQTT', id: null })
+/** A Matter ecosystem (Apple Home, Google Home, Alexa...), hub/matter. */
+export const BY_MATTER: MotionOrigin = Object.freeze({ kind: 'MATTER', id: null })
 export const BY_SHADING: MotionOrigin = Object.freeze({ kind: 'SHADING', id: null })
 /** Weather protection's safety moves (hub/weather). */
 export const BY_WEATHER: MotionOrigin = Object.freeze({ kind: 'WEATHER', id: null })

@@ -23,7 +23,7 @@ export class PausedByNames {
   describe(viewer: Viewer, origin: PauseOrigin | null): PausedBy | null {
     if (!origin) return null
     const { kind, id } = origin
-    if (kind === 'MQTT' || id === null) return { kind, you: false, name: null }
+    if (kind === 'MQTT' || kind === 'MATTER' || id === null) return { kind, you: false, name: null }
     if (kind === 'AUTOMATION') return { kind, you: false, name: this.automationName(viewer, id) }
     const you = id === viewer.id
     return { kind, you, name: you || viewer.isAdmin ? this.username(id) : null }

@@ -5,8 +5,8 @@ export type ShadingReason = 'SUN_IN_FRONT' | 'BRIGHT' | 'ENDED' | 'PAUSED'
 
 /** Whose command paused a blind's shading: a user's, an automation's, MQTT's, a calibration's. */
 export interface PauseOrigin {
-  kind: 'USER' | 'AUTOMATION' | 'MQTT' | 'CALIBRATION'
-  /** The user (USER, CALIBRATION) or the automation (AUTOMATION); null for MQTT. */
+  kind: 'USER' | 'AUTOMATION' | 'MQTT' | 'MATTER' | 'CALIBRATION'
+  /** The user (USER, CALIBRATION) or the automation (AUTOMATION); null for MQTT and MATTER. */
   id: string | null
 }
 

@@ -53,7 +53,7 @@ export async function timedHub(
     ...overrides,
   }
   const link = new TimestampingLink(new RelayBoardEmulator({ baud: 9600, ...board }))
-  const { app, services } = await buildHub({ config, database, busLink: link })
+  const { app, services, events } = await buildHub({ config, database, busLink: link })
   await services.users.ensureFirstAdmin('bench-password', () => 'bench-password')
   await app.listen({ host: '127.0.0.1', port: 0 })
   const port = (app.server.address() as { port: number }).port
@@ -84,7 +84,7 @@ export async function timedHub(
     await app.close()
     database.close()
   }
-  return { blinds, link, services, timed, close, admin, port, headers }
+  return { blinds, link, services, events, timed, close, admin, port, headers }
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -64,6 +64,7 @@ describe('the settings page, with MQTT and PV set up on the hub', () => {
       'Holiday mode',
       'Weather sensors',
       'Weather alarms',
+      'Apple Home, Google Home, Alexa (Matter)',
       'Home Assistant (MQTT)',
       'Photovoltaics',
     ])
@@ -173,6 +174,8 @@ describe('the settings page of a hub without MQTT and PV', () => {
       await mqtt.getByText(/^Off\./).waitFor()
       const pv = page.getByRole('region', { name: 'Photovoltaics' })
       await pv.getByText(/^Off\./).waitFor()
+      const matter = page.getByRole('region', { name: 'Apple Home, Google Home, Alexa (Matter)' })
+      await matter.getByText(/^Off\. Start the hub with LAMELLA_MATTER=1/).waitFor()
       await pageShots(page, `settings-off-${variant.name}`)
       expect(await seriousViolations(page)).toEqual([])
       await page.context().close()

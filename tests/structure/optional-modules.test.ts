@@ -72,8 +72,17 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-/** What of MQTT, PV and Matter a hub without them may load: their settings and PV's types. */
-const ALWAYS = new Set(['hub/mqtt/settings.ts', 'hub/pv/settings.ts', 'hub/pv/service.ts'])
+/**
+ * What of MQTT, PV and Matter a hub without them may load: their settings, PV's types, and
+ * Matter's storage folder's name and its "off" answers (backups and GraphQL need them).
+ */
+const ALWAYS = new Set([
+  'hub/mqtt/settings.ts',
+  'hub/pv/settings.ts',
+  'hub/pv/service.ts',
+  'hub/matter/settings.ts',
+  'hub/matter/storage.ts',
+])
 const optional = (sources: Set<string>) =>
   [...sources].filter((s) => /^hub\/(mqtt|pv|matter)\//.test(s) && !ALWAYS.has(s)).sort()
 

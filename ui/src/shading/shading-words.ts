@@ -67,6 +67,8 @@ export function pausedText(by: ShadingPausedBy | null | undefined, until: string
         : `Paused by an automation until ${until}`
     case 'MQTT':
       return `Paused by Home Assistant (MQTT) until ${until}`
+    case 'MATTER':
+      return `Paused by a smart home app (Matter) until ${until}`
     case 'CALIBRATION':
       if (by.you) return `Paused by your calibration until ${until}`
       return by.name

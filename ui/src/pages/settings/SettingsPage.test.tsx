@@ -13,6 +13,7 @@ import {
   stubHub,
   type Answer,
 } from '../../test-support/hub-stub'
+import type { MatterStatus } from '../../api/matter'
 import SettingsPage from './SettingsPage'
 
 const admin: User = { id: 'u-admin', username: 'admin', isAdmin: true, userBlindList: [] }
@@ -29,6 +30,25 @@ const hubStatus: HubStatus = {
   mqtt: null,
 }
 const off: Holiday = { enabled: false, randomOffsetMinutes: 0, since: null }
+const matterOff: MatterStatus = {
+  enabled: false,
+  commissioned: false,
+  manualPairingCode: null,
+  qrPairingCode: null,
+  qrCodeRows: null,
+  fabrics: [],
+}
+const rows = Array.from({ length: 21 }, (_, y) =>
+  y % 2 ? '10'.repeat(10) + '1' : '01'.repeat(10) + '0',
+)
+const matterReady: MatterStatus = {
+  enabled: true,
+  commissioned: false,
+  manualPairingCode: '34970112332',
+  qrPairingCode: 'MT:Y.K9042C00KA0648G00',
+  qrCodeRows: rows,
+  fabrics: [],
+}
 const noPv = { configured: false, online: false, error: null, offlineSince: null } as PvStatus
 
 function show(answers: Record<string, Answer> = {}) {
@@ -39,6 +59,7 @@ function show(answers: Record<string, Answer> = {}) {
     houseLocation: { lat: 52.52, lon: 13.405, fromEnvironment: false },
     pv: noPv,
     pvAddress: { address: null },
+    matter: matterOff,
     ...answers,
   })
   renderWithHub(<SettingsPage />)
@@ -59,10 +80,44 @@ describe('the settings page', () => {
       'Holiday mode',
       'Weather sensors',
       'Weather alarms',
+      'Apple Home, Google Home, Alexa (Matter)',
       'Home Assistant (MQTT)',
       'Photovoltaics',
     ])
     await within(section('House location')).findByText('The house stands at 52.520° N, 13.405° E')
+  })
+
+  it('says how to turn Matter on while it is off', async () => {
+    show()
+    const matter = section('Apple Home, Google Home, Alexa (Matter)')
+    await within(matter).findByText(/^Off\. Start the hub with/)
+    expect(within(matter).getByText('LAMELLA_MATTER=1')).toBeTruthy()
+    expect(within(matter).queryByRole('button')).toBeNull()
+  })
+
+  it('shows the QR code and the manual code in groups until an app is paired', async () => {
+    show({ matter: matterReady })
+    const matter = section('Apple Home, Google Home, Alexa (Matter)')
+    await within(matter).findByText('Ready to pair')
+    expect(within(matter).getByRole('img', { name: 'Matter pairing QR code' })).toBeTruthy()
+    expect(within(matter).getByLabelText('Manual pairing code').textContent).toBe('3497-011-2332')
+  })
+
+  it('forgets every pairing only after asking, then shows the codes again', async () => {
+    let status: MatterStatus = { ...matterReady, commissioned: true, fabrics: ['Apple Home'] }
+    const { sent, user } = show({
+      matter: () => status,
+      matterForgetPairings: () => (status = matterReady),
+    })
+    const matter = section('Apple Home, Google Home, Alexa (Matter)')
+    await within(matter).findByText('Apple Home')
+    expect(within(matter).queryByText('Ready to pair')).toBeNull()
+    await user.click(within(matter).getByRole('button', { name: 'Forget all pairings' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Forget all pairings?' })
+    expect(sent.variablesOf('matterForgetPairings')).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Forget all' }))
+    await within(matter).findByText('Ready to pair')
+    expect(sent.variablesOf('matterForgetPairings')).toHaveLength(1)
   })
 
   it('switches holiday mode on with the lived-in offset, and says so at once', async () => {

@@ -1,9 +1,10 @@
 // /settings, for admins only (ARCHITECTURE.md section 17): the house's settings in one place,
 // one section each — where the house stands, holiday mode, the weather sensors and alarms, and
-// read-only lines for the MQTT link and the PV inverter, which are set on the hub. A blind's
-// own settings stay in its dialog. Later parts (Matter) are further sections.
+// read-only lines for the MQTT link and the PV inverter, which are set on the hub, and Matter's
+// pairing. A blind's own settings stay in its dialog.
 import { HolidaySettings } from './HolidaySettings'
 import { LocationSettings } from './LocationSettings'
+import { MatterSettings } from './MatterSettings'
 import { MqttSettings } from './MqttSettings'
 import { PvSettings } from './PvSettings'
 import { WeatherAlarmSettings } from './WeatherAlarmSettings'
@@ -26,6 +27,7 @@ export default function SettingsPage() {
         <HolidaySettings />
         <WeatherSensors />
         <WeatherAlarmSettings />
+        <MatterSettings />
         <MqttSettings />
         <PvSettings />
       </div>
