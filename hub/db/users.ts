@@ -307,7 +307,11 @@ export class UserRepository {
       .from(users)
       .where(eq(users.username, username))
       .get()
-    if (taken) throw conflict(`username ${username} is already taken`, 'username')
+    if (taken)
+      throw conflict(`username ${username} is already taken`, 'username', {
+        reason: 'NAME_TAKEN',
+        name: username,
+      })
   }
 
   private checkBlindsExist(blindIds: string[]): void {

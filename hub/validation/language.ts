@@ -13,5 +13,10 @@ export function isLanguage(value: unknown): value is Language {
 export function checkLanguage(value: unknown, field = 'language'): Language | null {
   if (value === null || value === undefined) return null
   if (isLanguage(value)) return value
-  throw badInput(field, `must be one of ${LANGUAGES.join(', ')} or null (got "${String(value)}")`)
+  throw badInput(
+    field,
+    `must be one of ${LANGUAGES.join(', ')} or null (got "${String(value)}")`,
+    'ONE_OF',
+    { allowed: LANGUAGES.join(', ') },
+  )
 }

@@ -53,7 +53,12 @@ describe('a user’s language', () => {
       const before = hub.snapshot()
       const res = await hub.gql(SET, { language }, phone)
       expect(res.status).toBe(400)
-      expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, field: 'language' })
+      expect(res.errors?.[0]?.extensions).toMatchObject({
+        code: 400,
+        field: 'language',
+        reason: 'ONE_OF',
+        allowed: 'en, de',
+      })
       expect(res.errors?.[0]?.message).toBe(
         `language must be one of en, de or null (got "${language}")`,
       )

@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import type { Catalog } from './messages'
-import { setIntlLocale } from './intl-locale'
+import { setIntlLocale, setTranslateNow } from './intl-locale'
 import { intlLocaleFor, readStoredChoice, resolveLanguage, storeChoice } from './language'
 import type { Language } from './language'
 import { translator } from './translate'
@@ -62,14 +62,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const value = useMemo<I18n | null>(() => {
     if (!shown) return null
     const locale = shown.language === 'en' && !choice ? undefined : intlLocaleFor(shown.language)
+    const t = translator(shown.language, shown.catalog)
     setIntlLocale(locale)
-    return {
-      language: shown.language,
-      choice,
-      locale,
-      t: translator(shown.language, shown.catalog),
-      choose,
-    }
+    setTranslateNow(t, shown.language)
+    return { language: shown.language, choice, locale, t, choose }
   }, [shown, choice, choose])
 
   useEffect(() => {

@@ -1,6 +1,8 @@
 // Every message the UI declares (the *.messages.ts files beside the code) has its German, with
 // the same placeholders and, where English has plural forms, German plural forms too; and the
 // German catalog holds nothing the UI no longer says.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { de } from './catalogs/de'
 import type { Message, MessageText } from './messages'
@@ -21,6 +23,15 @@ function placeholders(text: MessageText): string[] {
 describe('the German catalog', () => {
   it('is checked against the UI’s messages, which are found', () => {
     expect(messages.length).toBeGreaterThan(40)
+  })
+
+  it('finds every message: they are declared only in *.messages.ts files', () => {
+    const root = join(import.meta.dirname, '..')
+    const elsewhere = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(messages|test)\.tsx?$/.test(file))
+      .filter((file) => file !== join('i18n', 'messages.ts'))
+      .filter((file) => readFileSync(join(root, file), 'utf8').includes('defineMessages('))
+    expect(elsewhere).toEqual([])
   })
 
   it('gives every message its own id', () => {

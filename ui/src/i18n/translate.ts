@@ -49,3 +49,6 @@ export function translate(
 export function translator(locale: string, catalog: Catalog | null): Translate {
   return (message, values) => translate(locale, catalog, message, values)
 }
+
+/** English, for word helpers called without a language (tests, the hub's own checks). */
+export const english: Translate = translator('en', null)
