@@ -18,7 +18,7 @@ const PRESETS = [0, 25, 50, 75, 100]
 
 /** A preset's short text: "Closed", "25 %", "Open". */
 function presetText(position: number, t: Translate): string {
-  if (position === 0) return t(positionMessages.closed)
+  if (position === 0) return t(positionMessages.presetClosed)
   if (position === 100) return t(positionMessages.open)
   return `${formatNumber(intlLocale() ?? 'en', position)}\u00a0%`
 }
@@ -70,7 +70,10 @@ export function PositionControls({
             key={position}
             type="button"
             className="preset-button"
-            aria-label={t(m.presetAria, { name, position: positionText(position, t) })}
+            aria-label={t(m.presetAria, {
+              name,
+              position: position === 0 ? presetText(0, t) : positionText(position, t),
+            })}
             data-current={current === position || undefined}
             onClick={() => void setPosition([id], { position })}
             {...blocked}

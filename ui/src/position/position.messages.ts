@@ -5,6 +5,8 @@ export const positionMessages = defineMessages('position', {
   unknown: 'Position unknown',
   open: 'Open',
   closed: 'Closed',
+  /** A preset button's word, 60 px wide on a phone. */
+  presetClosed: 'Closed',
   percentOpen: '{percent}\u00a0% open',
   goingFullyOpen: 'Going to fully open',
   goingClosed: 'Going to closed',

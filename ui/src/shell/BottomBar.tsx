@@ -15,7 +15,7 @@ export function BottomBar({ entries, location, navigate }: Props) {
   const t = useT()
   return (
     <nav className="bottom-bar" aria-label={t(menuMessages.mainMenu)}>
-      {entries.map(({ path, label, icon: Icon }) => {
+      {entries.map(({ path, label, shortLabel, icon: Icon }) => {
         const active = isActive(path, location)
         const go = (event: MouseEvent) => {
           event.preventDefault()
@@ -30,7 +30,7 @@ export function BottomBar({ entries, location, navigate }: Props) {
             aria-current={active ? 'page' : undefined}
           >
             <Icon />
-            <span>{t(label)}</span>
+            <span>{t(shortLabel ?? label)}</span>
           </a>
         )
       })}

@@ -9,6 +9,8 @@ import { AutomationIcon, BlindsIcon, HomeIcon, SettingsIcon, SolarIcon, UsersIco
 
 export interface MenuEntry {
   label: Message
+  /** A shorter word for the phone's bottom bar, where the label would not fit. */
+  shortLabel?: Message
   path: string
   element: ComponentType
   icon: ComponentType
@@ -28,7 +30,9 @@ const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'))
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   entry(m.home, '/', HomePage, HomeIcon),
   entry(m.blinds, '/blinds', BlindsPage, BlindsIcon),
-  entry(m.automation, '/automation', AutomationListPage, AutomationIcon),
+  entry(m.automation, '/automation', AutomationListPage, AutomationIcon, {
+    shortLabel: m.automationShort,
+  }),
   entry(m.newAutomation, '/automation/create', AutomationEditPage, AutomationIcon, {
     excludeFromMenu: true,
   }),
@@ -47,7 +51,7 @@ function entry(
   path: string,
   element: ComponentType,
   icon: ComponentType,
-  flags: Partial<Pick<MenuEntry, 'adminOnly' | 'excludeFromMenu'>> = {},
+  flags: Partial<Pick<MenuEntry, 'adminOnly' | 'excludeFromMenu' | 'shortLabel'>> = {},
 ): MenuEntry {
   return { label, path, element, icon, adminOnly: false, excludeFromMenu: false, ...flags }
 }

@@ -11,6 +11,8 @@ export const menuMessages = defineMessages('menu', {
   settings: 'Settings',
   photovoltaics: 'Photovoltaics',
   mainMenu: 'Main menu',
+  /** The bottom bar's word, where 75 px must hold it on a phone. */
+  automationShort: 'Automation',
 })
 
 export const shellMessages = defineMessages('shell', {

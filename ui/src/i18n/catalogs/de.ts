@@ -14,6 +14,7 @@ export const de: Catalog = {
   'menu.settings': 'Einstellungen',
   'menu.photovoltaics': 'Photovoltaik',
   'menu.mainMenu': 'Hauptmenü',
+  'menu.automationShort': 'Automatik',
 
   // The frame
   'shell.reconnecting': 'Verbindung zum Hub verloren. Verbinde neu …',
@@ -102,6 +103,7 @@ export const de: Catalog = {
   'position.unknown': 'Position unbekannt',
   'position.open': 'Offen',
   'position.closed': 'Geschlossen',
+  'position.presetClosed': 'Zu',
   'position.percentOpen': '{percent}\u00a0% offen',
   'position.goingFullyOpen': 'Fährt ganz auf',
   'position.goingClosed': 'Fährt zu',
