@@ -1,6 +1,6 @@
 // The only page before login (spec section 2): username, password and the server's error
 // text, empty when the server sent none (spec section 8).
-import { errorMessage } from '../forms/field-errors'
+import { errorWords } from '../forms/error-words'
 import { loginMessages } from './login.messages'
 import { useT } from '../i18n/I18nProvider'
 import { useState, type FormEvent } from 'react'
@@ -27,7 +27,7 @@ export function LoginPage() {
       const { token } = await login(username, password)
       session.login(token)
     } catch (err) {
-      setError(err instanceof ApiError ? errorMessage(err) : '')
+      setError(err instanceof ApiError ? errorWords(err.reason, err.values, err.message) : '')
       setBusy(false)
     }
   }

@@ -3,7 +3,8 @@
 // is named in itself, as a person who cannot read the current one looks for it.
 import { useSWRConfig } from 'swr'
 import { keys, mutations } from '../api/operations'
-import { errorMessage } from '../forms/field-errors'
+import { ApiError } from '../api/client'
+import { errorWords } from '../forms/error-words'
 import { useI18n } from '../i18n/I18nProvider'
 import type { Language } from '../i18n/language'
 import { shellMessages as m } from './shell.messages'
@@ -21,7 +22,11 @@ export function LanguageSwitch() {
     choose(next)
     mutations.userLanguageSet(next).then(
       (user) => void mutate(keys.whoAmI, user, { revalidate: false }),
-      (err: unknown) => toast(t(m.languageNotKept, { reason: errorMessage(err) }), 'error'),
+      (err: unknown) => {
+        const reason =
+          err instanceof ApiError ? errorWords(err.reason, err.values, err.message) : ''
+        toast(t(m.languageNotKept, { reason }), 'error')
+      },
     )
   }
 
