@@ -3,39 +3,96 @@
 
 export type ErrorCode = 400 | 401 | 403 | 404 | 409 | 423 | 429 | 503
 
+/**
+ * The stable reasons an error carries in `extensions.reason`, with its values beside it (field,
+ * min, max, ...), so a client words it in its user's language (ARCHITECTURE.md section 15); the
+ * English message stays for API users and logs. The UI has wording for each in every language.
+ */
+export const HUB_ERROR_REASONS = [
+  'INVALID',
+  'REQUIRED',
+  'EMPTY',
+  'TOO_LONG',
+  'LENGTH',
+  'RANGE',
+  'ONE_OF',
+  'NOT_UUID',
+  'CONTROL_CHARACTERS',
+  'USERNAME_CHARACTERS',
+  'PASSWORD_MISMATCH',
+  'UNAUTHENTICATED',
+  'WRONG_LOGIN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'NAME_TAKEN',
+  'TOO_MANY_ATTEMPTS',
+  'BUS_OFFLINE',
+  'WEATHER_LOCKED',
+  'WEATHER_FROZEN',
+] as const
+export type ErrorReason = (typeof HUB_ERROR_REASONS)[number]
+
+type Details = Readonly<Record<string, string | number | null>>
+
+const REASON_OF_CODE: Record<ErrorCode, ErrorReason> = {
+  400: 'INVALID',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  423: 'WEATHER_LOCKED',
+  429: 'TOO_MANY_ATTEMPTS',
+  503: 'BUS_OFFLINE',
+}
+
 export class HubError extends Error {
   readonly code: ErrorCode
   readonly field: string | undefined
   /** Figures behind the message, for clients to word it themselves (extensions). */
-  readonly details: Readonly<Record<string, string | number | null>> | undefined
+  readonly details: Details & { reason: ErrorReason }
 
   constructor(
     code: ErrorCode,
     message: string,
     field?: string,
-    details?: Readonly<Record<string, string | number | null>>,
+    details?: Details & { reason?: ErrorReason },
   ) {
     super(message)
     this.name = 'HubError'
     this.code = code
     this.field = field
-    this.details = details
+    this.details = { ...details, reason: details?.reason ?? REASON_OF_CODE[code] }
+  }
+
+  get reason(): ErrorReason {
+    return this.details.reason
   }
 }
 
-/** 400: the message names the field and the rule it breaks. */
-export const badInput = (field: string, rule: string) =>
-  new HubError(400, `${field} ${rule}`, field)
+/** 400: the message names the field and the rule it breaks; `reason` and `values` say it for clients. */
+export const badInput = (
+  field: string,
+  rule: string,
+  reason: ErrorReason = 'INVALID',
+  values: Details = {},
+) => new HubError(400, `${field} ${rule}`, field, { ...values, reason })
 export const unauthenticated = () => new HubError(401, 'Not logged in or session expired')
 export const forbidden = (what = 'You are not allowed to do this') => new HubError(403, what)
 export const notFound = (entity: string, id: string, field = 'id') =>
   new HubError(404, `${entity} ${id} does not exist`, field)
-export const conflict = (message: string, field?: string) => new HubError(409, message, field)
+export const conflict = (
+  message: string,
+  field?: string,
+  details?: Details & { reason?: ErrorReason },
+) => new HubError(409, message, field, details)
 export const tooManyAttempts = (retryAfterSeconds: number) => {
   const minutes = Math.ceil(retryAfterSeconds / 60)
   return new HubError(
     429,
     `Too many failed logins; try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`,
+    undefined,
+    { minutes },
   )
 }
 export const busOffline = (detail: string) =>

@@ -23,12 +23,16 @@ export class AuthService {
   async login(usernameInput: string, password: string, address: string): Promise<LoginResult> {
     // Usernames are stored in lower case (checkUsername): "Anna" logs in as anna.
     const username = usernameInput.trim().toLowerCase()
-    if (username === '') throw badInput('username', 'is required')
+    if (username === '') throw badInput('username', 'is required', 'REQUIRED')
     if (username.length > USERNAME_MAX)
-      throw badInput('username', `must be at most ${USERNAME_MAX} characters`)
-    if (password === '') throw badInput('password', 'is required')
+      throw badInput('username', `must be at most ${USERNAME_MAX} characters`, 'TOO_LONG', {
+        max: USERNAME_MAX,
+      })
+    if (password === '') throw badInput('password', 'is required', 'REQUIRED')
     if ([...password].length > PASSWORD_MAX)
-      throw badInput('password', `must be at most ${PASSWORD_MAX} characters`)
+      throw badInput('password', `must be at most ${PASSWORD_MAX} characters`, 'TOO_LONG', {
+        max: PASSWORD_MAX,
+      })
 
     const wait = this.throttle.retryAfter(username, address)
     if (wait > 0) throw tooManyAttempts(wait / 1000)
@@ -37,7 +41,7 @@ export class AuthService {
     const ok = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH)
     if (!account || !ok) {
       this.throttle.recordFailure(username, address)
-      throw new HubError(401, 'Wrong username or password')
+      throw new HubError(401, 'Wrong username or password', undefined, { reason: 'WRONG_LOGIN' })
     }
     this.throttle.recordSuccess(username)
     const { token, expiresAt } = this.sessions.create(account.id)

@@ -21,7 +21,7 @@ export async function checkOwnPassword(
   if (wait > 0) throw tooManyAttempts(wait / 1000)
   if (!(await verifyPassword(currentPassword, owner.passwordHash))) {
     throttle?.recordFailure(owner.username, address)
-    throw badInput('currentPassword', 'does not match your password')
+    throw badInput('currentPassword', 'does not match your password', 'PASSWORD_MISMATCH')
   }
   throttle?.recordSuccess(owner.username)
 }

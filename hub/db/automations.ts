@@ -215,7 +215,11 @@ export class AutomationRepository {
         ),
       )
       .get()
-    if (same) throw conflict(`name: an automation called ${same.name} already exists`, 'name')
+    if (same)
+      throw conflict(`name: an automation called ${same.name} already exists`, 'name', {
+        reason: 'NAME_TAKEN',
+        name: same.name,
+      })
   }
 
   private announce(ids: string[]): void {

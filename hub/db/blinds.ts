@@ -257,7 +257,11 @@ export class BlindRepository {
       .from(blinds)
       .where(and(eq(blinds.nameKey, spec.nameKey), others))
       .get()
-    if (sameName) throw conflict(`name: a blind called ${sameName.name} already exists`, 'name')
+    if (sameName)
+      throw conflict(`name: a blind called ${sameName.name} already exists`, 'name', {
+        reason: 'NAME_TAKEN',
+        name: sameName.name,
+      })
     for (const [field, address] of [
       ['blindAddressUp', spec.addressUp],
       ['blindAddressDown', spec.addressDown],

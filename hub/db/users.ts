@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords'
 import type { LoginThrottle } from '../auth/throttle'
 import { conflict, forbidden, notFound } from '../errors'
 import type { HubEvents } from '../events'
+import { checkLanguage } from '../validation/language'
 import { checkCurrentPassword, checkIds, checkPassword, checkUsername } from '../validation/fields'
 import { userAudience } from './audience'
 import type { Db } from './open'
@@ -18,6 +19,8 @@ export interface User {
   id: string
   username: string
   isAdmin: boolean
+  /** 'en' or 'de'; null follows the browser. */
+  language: string | null
 }
 
 export interface UserCreateInput {
@@ -43,7 +46,12 @@ export interface Actor extends Viewer {
   address?: string
 }
 
-const userColumns = { id: users.id, username: users.username, isAdmin: users.isAdmin }
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  isAdmin: users.isAdmin,
+  language: users.language,
+}
 
 export class UserRepository {
   constructor(
@@ -88,7 +96,12 @@ export class UserRepository {
     this.checkUsernameFree(username)
     this.checkBlindsExist(blindIds)
     const passwordHash = await hashPassword(password)
-    const user: User = { id: randomUUID(), username, isAdmin: input.isAdmin ?? false }
+    const user: User = {
+      id: randomUUID(),
+      username,
+      isAdmin: input.isAdmin ?? false,
+      language: null,
+    }
     const t = this.now()
     this.db.transaction(
       (tx) => {
@@ -173,6 +186,15 @@ export class UserRepository {
     return this.require(id)
   }
 
+  /** One's own UI language, kept on the user so it follows her to every device. */
+  setLanguage(id: string, value: unknown): User {
+    const language = checkLanguage(value)
+    this.require(id)
+    this.db.update(users).set({ language, updatedAt: this.now() }).where(eq(users.id, id)).run()
+    this.announce([id])
+    return this.require(id)
+  }
+
   /** Deletes the users that exist; unknown ids are skipped. Returns the ids deleted. */
   delete(ids: string[]): string[] {
     const wanted = checkIds('ids', ids)
@@ -241,7 +263,7 @@ export class UserRepository {
     return {
       generatedPassword: password === undefined ? chosen : null,
       commit: () => {
-        const user: User = { id: randomUUID(), username: 'admin', isAdmin: true }
+        const user: User = { id: randomUUID(), username: 'admin', isAdmin: true, language: null }
         const t = this.now()
         const made = this.db.transaction(
           (tx) => {
@@ -285,7 +307,11 @@ export class UserRepository {
       .from(users)
       .where(eq(users.username, username))
       .get()
-    if (taken) throw conflict(`username ${username} is already taken`, 'username')
+    if (taken)
+      throw conflict(`username ${username} is already taken`, 'username', {
+        reason: 'NAME_TAKEN',
+        name: username,
+      })
   }
 
   private checkBlindsExist(blindIds: string[]): void {

@@ -22,11 +22,15 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 export function checkName(field: string, value: string): string {
   const name = value.trim().normalize('NFC')
   const length = [...name].length
-  if (length === 0) throw badInput(field, 'must not be empty')
+  if (length === 0) throw badInput(field, 'must not be empty', 'EMPTY')
   if (length > NAME_MAX) {
-    throw badInput(field, `must be at most ${NAME_MAX} characters (got ${length})`)
+    throw badInput(field, `must be at most ${NAME_MAX} characters (got ${length})`, 'TOO_LONG', {
+      max: NAME_MAX,
+    })
   }
-  if (CONTROL.test(name)) throw badInput(field, 'must not contain control characters')
+  if (CONTROL.test(name)) {
+    throw badInput(field, 'must not contain control characters', 'CONTROL_CHARACTERS')
+  }
   return name
 }
 
@@ -41,17 +45,20 @@ export function nameKey(name: string): string {
  */
 export function checkUsername(field: string, value: string): string {
   const username = value.trim().toLowerCase()
-  if (username.length === 0) throw badInput(field, 'must not be empty')
+  if (username.length === 0) throw badInput(field, 'must not be empty', 'EMPTY')
   if (username.length < USERNAME_MIN || username.length > USERNAME_MAX) {
     throw badInput(
       field,
       `must be ${USERNAME_MIN} to ${USERNAME_MAX} characters (got ${username.length})`,
+      'LENGTH',
+      { min: USERNAME_MIN, max: USERNAME_MAX },
     )
   }
   if (!/^[a-z0-9._-]+$/.test(username)) {
     throw badInput(
       field,
       'may only contain lower-case letters a-z, digits 0-9, dot, underscore and hyphen',
+      'USERNAME_CHARACTERS',
     )
   }
   return username
@@ -59,11 +66,13 @@ export function checkUsername(field: string, value: string): string {
 
 export function checkPassword(field: string, value: string): string {
   const length = [...value].length
-  if (length === 0) throw badInput(field, 'must not be empty')
+  if (length === 0) throw badInput(field, 'must not be empty', 'EMPTY')
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
     throw badInput(
       field,
       `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long (got ${length})`,
+      'LENGTH',
+      { min: PASSWORD_MIN, max: PASSWORD_MAX },
     )
   }
   return value
@@ -75,14 +84,16 @@ export function checkPassword(field: string, value: string): string {
  */
 export function checkCurrentPassword(field: string, value: string | null | undefined): string {
   if (value == null || value === '')
-    throw badInput(field, 'is required when you change your own password')
-  if ([...value].length > PASSWORD_MAX) throw badInput(field, 'does not match your password')
+    throw badInput(field, 'is required when you change your own password', 'REQUIRED')
+  if ([...value].length > PASSWORD_MAX) {
+    throw badInput(field, 'does not match your password', 'PASSWORD_MISMATCH')
+  }
   return value
 }
 
 /** Ids are the lower-case UUIDs the hub made; any other spelling is no id of ours. */
 export function checkId(field: string, value: string): string {
-  if (!UUID.test(value)) throw badInput(field, 'must be a UUID')
+  if (!UUID.test(value)) throw badInput(field, 'must be a UUID', 'NOT_UUID')
   return value
 }
 
@@ -110,7 +121,15 @@ export function checkIntegerIn(
   unit = '',
 ): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw badInput(field, `must be an integer from ${min} to ${max}${unit} (got ${value})`)
+    throw badInput(
+      field,
+      `must be an integer from ${min} to ${max}${unit} (got ${value})`,
+      'RANGE',
+      {
+        min,
+        max,
+      },
+    )
   }
   return value
 }

@@ -76,7 +76,10 @@ function expectWrongCredentials(res: GqlResponse) {
   expect(res.status).toBe(401)
   expect(res.data).toBeNull()
   expect(res.errors).toEqual([
-    expect.objectContaining({ message: 'Wrong username or password', extensions: { code: 401 } }),
+    expect.objectContaining({
+      message: 'Wrong username or password',
+      extensions: { code: 401, reason: 'WRONG_LOGIN' },
+    }),
   ])
 }
 

@@ -251,7 +251,7 @@ describe('bad requests to /graphql', () => {
     expect(res.body?.errors).toEqual([
       expect.objectContaining({
         message: 'Not logged in or session expired',
-        extensions: { code: 401 },
+        extensions: { code: 401, reason: 'UNAUTHENTICATED' },
       }),
     ])
     expect(res.text).not.toContain('Kitchen')

@@ -88,7 +88,9 @@ describe('systemd/install.sh', () => {
     expect(stdout).toContain('+ npm --prefix /opt/lamella.new ci --no-audit --no-fund')
     expect(stdout).toContain('+ npm --prefix /opt/lamella.new run build')
     expect(stdout).toContain('+ mv /opt/lamella.new /opt/lamella')
-    expect(stdout).toContain(`ExecStart=${process.execPath} --max-semi-space-size=1 --single-threaded`)
+    expect(stdout).toContain(
+      `ExecStart=${process.execPath} --max-semi-space-size=1 --single-threaded`,
+    )
     expect(stdout).toMatch(/\/etc\/systemd\/system\/lamella\.service\n/)
     expect(stdout).toMatch(/\/etc\/lamella\/lamella\.env\n/)
     expect(stdout).toMatch(/\/etc\/modules-load\.d\/lamella\.conf\n/)

@@ -5,7 +5,8 @@ export const authResolvers = {
   Query: {
     login: (_: unknown, args: { username: string; password: string }, ctx: GraphQLContext) =>
       ctx.services.auth.login(args.username, args.password, ctx.address),
-    whoAmI: (_: unknown, __: unknown, ctx: GraphQLContext) => requireUser(ctx).user,
+    whoAmI: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      ctx.services.users.require(requireUser(ctx).user.id),
   },
   Mutation: {
     logout: (_: unknown, __: unknown, ctx: GraphQLContext) => {

@@ -28,6 +28,8 @@ export const userResolvers = {
       const actor = { ...user, tokenHash, address: ctx.address }
       return ctx.services.users.update(actor, args.id, args.input)
     },
+    userLanguageSet: (_: unknown, args: { language?: string | null }, ctx: GraphQLContext) =>
+      ctx.services.users.setLanguage(requireUser(ctx).user.id, args.language),
     userDelete: (_: unknown, { ids }: { ids: string[] }, ctx: GraphQLContext) => {
       requireAdmin(ctx)
       return ctx.services.users.delete(ids)

@@ -6,7 +6,7 @@ import { readToken } from '../session/auth-store'
 
 export interface GraphQLErrorBody {
   message: string
-  extensions?: { code?: number; field?: string }
+  extensions?: { code?: number; field?: string; reason?: string; [value: string]: unknown }
 }
 
 export class ApiError extends Error {
@@ -16,10 +16,22 @@ export class ApiError extends Error {
     readonly code: number | undefined,
     /** The input field a 400 is about, such as `name` or `scene[1].duration`. */
     readonly field?: string,
+    /** The hub's stable reason (hub/errors.ts), and the values it is worded with. */
+    readonly reason?: string,
+    readonly values: Readonly<Record<string, string | number>> = {},
   ) {
     super(message)
     this.name = 'ApiError'
   }
+}
+
+/** An error's values for wording it: the extensions' strings and numbers. */
+function valuesOf(error: GraphQLErrorBody | undefined): Record<string, string | number> {
+  const values: Record<string, string | number> = {}
+  for (const [key, value] of Object.entries(error?.extensions ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value
+  }
+  return values
 }
 
 export interface GraphQLRequest {
@@ -45,7 +57,12 @@ export async function graphql<T>(
     })
   } catch (err) {
     console.error('Network error', err)
-    throw new ApiError('The hub cannot be reached. Check the connection and try again.', 0)
+    throw new ApiError(
+      'The hub cannot be reached. Check the connection and try again.',
+      0,
+      undefined,
+      'UNREACHABLE',
+    )
   }
   const body = (await res.json().catch(() => ({}))) as {
     data?: T
@@ -57,12 +74,24 @@ export async function graphql<T>(
     console.error('Not logged in (401): logging out', errors[0]?.message ?? '')
     // The login query answers 401 for a wrong password: that is an error to show, not a logout.
     if (token) fireLogout()
-    throw new ApiError(errors[0]?.message ?? 'Not logged in', 401)
+    throw new ApiError(
+      errors[0]?.message ?? 'Not logged in',
+      401,
+      undefined,
+      errors[0]?.extensions?.reason ?? 'UNAUTHENTICATED',
+      valuesOf(errors[0]),
+    )
   }
   const first = errors[0]
   if (first) {
     console.error(`GraphQL error in ${request.operationName}:`, first.message)
-    throw new ApiError(first.message, first.extensions?.code ?? res.status, first.extensions?.field)
+    throw new ApiError(
+      first.message,
+      first.extensions?.code ?? res.status,
+      first.extensions?.field,
+      first.extensions?.reason,
+      valuesOf(first),
+    )
   }
   if (!res.ok || body.data === undefined) {
     console.error(`HTTP ${res.status} from /graphql`)

@@ -1,6 +1,7 @@
 // Every GraphQL operation the UI sends, named as the spec names them (section 7), with the
 // SWR key its answer is cached under. Keys are arrays whose first element is the operation
 // name, so `data:changed` can revalidate by operation (see cache-keys.ts).
+import type { Language } from '../../../hub/validation/language'
 import { graphql } from './client'
 import { BLIND_WEATHER, fetchWeatherKey, weatherKeys, type WeatherKey } from './weather-operations'
 import type {
@@ -31,7 +32,7 @@ const BLIND =
 const RUN =
   'id automationId status source startedAt finishedAt sceneIndex error estimatedEndAt skipped { sceneIndex blindId reason }'
 const TRIGGER = 'trigger { type cron sunEvent offsetMinutes enabled }'
-const USER = 'id username isAdmin userBlindList { isMyFavorite blind { id name } }'
+const USER = 'id username isAdmin language userBlindList { isMyFavorite blind { id name } }'
 const HOLIDAY = 'enabled randomOffsetMinutes since'
 const LOCATION = 'lat lon fromEnvironment'
 /** The blind dialog lists this many of a blind's latest shading moves. */
@@ -333,6 +334,13 @@ export const mutations = {
       `mutation userUpdate($id: ID!, $input: UserUpdateInput!) { userUpdate(id: $id, input: $input) { ${USER} } }`,
       { id, input },
     ).then((d) => d.userUpdate),
+  /** One's own UI language; null follows the browser. */
+  userLanguageSet: (language: Language | null) =>
+    run<{ userLanguageSet: User }>(
+      'userLanguageSet',
+      `mutation userLanguageSet($language: String) { userLanguageSet(language: $language) { ${USER} } }`,
+      { language },
+    ).then((d) => d.userLanguageSet),
   userDelete: (ids: string[]) =>
     run<{ userDelete: string[] }>(
       'userDelete',

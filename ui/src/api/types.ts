@@ -154,6 +154,8 @@ export interface User {
   id: string
   username: string
   isAdmin: boolean
+  /** 'en' or 'de'; null follows the browser. Absent in test stubs that predate it. */
+  language?: string | null
   userBlindList: UserBlind[]
 }
 

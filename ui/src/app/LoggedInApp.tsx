@@ -5,6 +5,9 @@ import { Suspense, useEffect } from 'react'
 import '@fontsource-variable/inter'
 import { Route, Switch, useLocation } from 'wouter'
 import { useWhoAmI } from '../api/hooks'
+import { useI18n } from '../i18n/I18nProvider'
+import { isLanguage } from '../i18n/language'
+import { shellMessages } from '../shell/shell.messages'
 import { BlindMotionProvider } from '../position/blind-motion'
 import { LiveUpdates } from '../realtime/LiveUpdates'
 import { RealtimeProvider } from '../realtime/realtime'
@@ -20,12 +23,19 @@ export function LoggedInApp({ token }: { token: string }) {
   const [location] = useLocation()
   const cannotLoad = !me && error !== undefined
 
+  // The language kept on the user, chosen on this or another device, wins over this device's.
+  const { choose, t } = useI18n()
+  const language = me?.language
+  useEffect(() => {
+    if (language !== undefined) choose(isLanguage(language) ? language : null)
+  }, [language, choose])
+
   useEffect(() => {
     // Spec section 4: the current user failed to load and none is known: log out.
     if (cannotLoad) fireLogout()
   }, [cannotLoad])
 
-  if (!me) return <FullPageSpinner label="Loading your account" />
+  if (!me) return <FullPageSpinner label={t(shellMessages.loadingAccount)} />
 
   const routes = routesFor(me.isAdmin)
   return (

@@ -4,41 +4,47 @@
 // the hub's refusal of a move away from safety shows as a toast), what sun-aware shading does
 // with it ("Shading", "Paused by you until Thu 07:00"), the favourite star, Up / Stop / Down,
 // and where to take it (PositionControls). Pages add details and actions through `meta` and `children`.
+import { useT } from '../i18n/I18nProvider'
+import type { Message } from '../i18n/messages'
+import { blindCardMessages as m } from './components.messages'
 import type { ReactNode } from 'react'
 import type { Blind, Motion } from '../api/types'
 import { useBlindMotion, type BlindMotion } from '../position/blind-motion'
 import { BlindPicture } from '../position/BlindPicture'
 import { PositionControls } from '../position/PositionControls'
 import { ShadingStatus, useShadingText } from '../shading/ShadingStatus'
-import { positionText, tiltText, timeLeftText } from '../position/position-words'
+import { headingText, positionText, tiltText, timeLeftText } from '../position/position-words'
 import { StarIcon } from '../shell/icons'
 import { WeatherLockChip } from '../weather/WeatherLockChip'
 import { useFavoriteToggle } from './blind-commands'
 import { MoveButtons } from './MoveButtons'
 import './blind-card.css'
 
-const MOTION_LABEL: Record<Exclude<Motion, 'IDLE'>, string> = {
-  MOVING_UP: 'Moving up',
-  MOVING_DOWN: 'Moving down',
+const MOTION_LABEL: Record<Exclude<Motion, 'IDLE'>, Message> = {
+  MOVING_UP: m.movingUp,
+  MOVING_DOWN: m.movingDown,
 }
+
+const BLIND_ACTION = { Up: m.upBlind, Stop: m.stopBlind, Down: m.downBlind } as const
 
 /** "Moving down", "to 25 % open · 12 s left"; "Reversing…" in the dead time before a reversal. */
 export function MotionLine({ live }: { live: BlindMotion }) {
+  const t = useT()
   if (live.reversing) {
     return (
       <p className="blind-motion">
-        <span className="chip chip-moving">Reversing…</span>
+        <span className="chip chip-moving">{t(m.reversing)}</span>
       </p>
     )
   }
   if (live.motion === 'IDLE') return null
   const details = [
-    live.target !== null && `to ${positionText(live.target).toLowerCase()}`,
-    live.msLeft !== null && timeLeftText(live.msLeft),
+    live.target !== null && headingText(live.target, t),
+    live.msLeft !== null && timeLeftText(live.msLeft, t),
   ].filter(Boolean)
   return (
     <p className="blind-motion">
-      <span className="chip chip-moving">{MOTION_LABEL[live.motion]}</span>
+      <span className="chip chip-moving">{t(MOTION_LABEL[live.motion])}</span>
       {details.length > 0 && <span className="muted">{details.join(' · ')}</span>}
     </p>
   )
@@ -67,6 +73,7 @@ export function BlindCard({
   sliders = true,
 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const t = useT()
   const toggleFavorite = useFavoriteToggle(blind)
   const live = useBlindMotion(blind)
   const shadingText = useShadingText(blind.shading).text
@@ -87,11 +94,11 @@ export function BlindCard({
         <div className="blind-card-title">
           <Heading className="list-title blind-card-name">{name}</Heading>
           <p className="blind-state">
-            {positionText(live.position === null ? null : Math.round(live.position))}
+            {positionText(live.position === null ? null : Math.round(live.position), t)}
             {venetian && live.position !== null && (
               <>
                 {' '}
-                <span className="muted blind-slats">· {tiltText(live.tilt)}</span>
+                <span className="muted blind-slats">· {tiltText(live.tilt, t)}</span>
               </>
             )}
           </p>
@@ -112,8 +119,8 @@ export function BlindCard({
           type="button"
           className="icon-button favorite"
           aria-pressed={blind.isFavorite}
-          aria-label={`Favourite ${name}`}
-          title={blind.isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+          aria-label={t(m.favourite, { name })}
+          title={blind.isFavorite ? t(m.removeFavourite) : t(m.addFavourite)}
           onClick={() => void toggleFavorite()}
         >
           <StarIcon filled={blind.isFavorite} />
@@ -122,8 +129,8 @@ export function BlindCard({
       <div className="blind-card-actions">
         <MoveButtons
           ids={[blind.id]}
-          groupLabel={`Move ${name}`}
-          labelFor={(action) => `${action} ${name}`}
+          groupLabel={t(m.moveGroup, { name })}
+          labelFor={(action) => t(BLIND_ACTION[action], { name })}
           motion={live.motion}
           blockedBy={moveBlockedBy}
         />

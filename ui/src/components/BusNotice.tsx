@@ -2,6 +2,8 @@
 // person understands (hub/bus/bus-problem.ts), the hub's raw report in a details line, and
 // for an offline bus that blinds cannot move. Its state is the cached hubStatus, which
 // LiveUpdates patches on every `bus:status` push, so the notice comes and goes live.
+import { useT } from '../i18n/I18nProvider'
+import { blindCardMessages as m } from './components.messages'
 import { useHubStatus } from '../api/hooks'
 import { busProblem, type BusProblem } from '../../../hub/bus/bus-problem'
 import { AlertIcon } from '../shell/icons'
@@ -20,20 +22,19 @@ interface Props {
 }
 
 export function BusNotice({ problem, reasonId }: Props) {
+  const t = useT()
   if (!problem) return null
   return (
     <div className="banner banner-warning bus-notice" role="status">
       <AlertIcon />
       <div className="bus-notice-text">
         <p id={reasonId}>
-          {problem.offline && (
-            <strong>The relay bus is offline, so blinds cannot move until it is back. </strong>
-          )}
+          {problem.offline && <strong>{t(m.busOffline)} </strong>}
           {problem.sentence}
         </p>
         {problem.detail && (
           <details>
-            <summary>Details</summary>
+            <summary>{t(m.details)}</summary>
             <code>{problem.detail}</code>
           </details>
         )}

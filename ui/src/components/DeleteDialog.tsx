@@ -2,6 +2,8 @@
 // an automation still uses) is said before any click, with no Delete button that could only
 // fail; the hub's refusal of a delete (such as a 409 from another browser's change) stays in
 // the dialog, where the person is looking.
+import { useT } from '../i18n/I18nProvider'
+import { dialogMessages as dm } from './components.messages'
 import { useState, type ReactNode } from 'react'
 import { errorMessage } from '../forms/field-errors'
 import { ConfirmDialog, Dialog } from './Dialog'
@@ -23,6 +25,7 @@ interface Props {
 export function DeleteDialog(props: Props) {
   const { title, message, onDelete, onDone, onCancel, checking = false, blocked } = props
   const [busy, setBusy] = useState(false)
+  const t = useT()
   const [error, setError] = useState('')
 
   if (blocked) {
@@ -58,7 +61,7 @@ export function DeleteDialog(props: Props) {
   return (
     <ConfirmDialog
       title={title}
-      confirmLabel={checking ? 'Checking…' : 'Delete'}
+      confirmLabel={checking ? t(dm.checking) : t(dm.delete)}
       busy={busy || checking}
       onConfirm={() => void confirm()}
       onCancel={onCancel}

@@ -1,6 +1,8 @@
 // A modal dialog: labelled by its title, focus moved in on open and kept inside (Tab wraps,
 // and focus that falls to the page comes back), Escape or the close button dismisses it,
 // focus returns to where it was.
+import { useT } from '../i18n/I18nProvider'
+import { dialogMessages as dm } from './components.messages'
 import { useEffect, useId, useRef } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { CloseIcon } from '../shell/icons'
@@ -20,6 +22,7 @@ const FOCUSABLE =
 export function Dialog({ title, onClose, children, actions, role = 'dialog' }: Props) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
+  const t = useT()
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
@@ -85,7 +88,7 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog' }: P
       >
         <header className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label={t(dm.close)} onClick={onClose}>
             <CloseIcon />
           </button>
         </header>
@@ -118,11 +121,12 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busy,
   onConfirm,
   onCancel,
 }: ConfirmProps) {
+  const t = useT()
   return (
     <Dialog
       title={title}
@@ -131,7 +135,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="button button-quiet" onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t(dm.cancel)}
           </button>
           <button
             type="button"

@@ -1,6 +1,8 @@
 // A dialog around one form, with Cancel and Save at its foot and, above them, the error that
 // is about no single field. After each refused submit, focus moves to the first field marked
 // invalid, so the person lands on what to fix.
+import { useT } from '../i18n/I18nProvider'
+import { dialogMessages as dm } from './components.messages'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Dialog } from './Dialog'
 
@@ -21,6 +23,7 @@ interface Props {
 export function FormDialog(props: Props) {
   const { title, onClose, onSubmit, busy, formError, refusals, children } = props
   const formId = useId()
+  const t = useT()
   const form = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function FormDialog(props: Props) {
             Cancel
           </button>
           <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t(dm.saving) : t(dm.save)}
           </button>
         </>
       }

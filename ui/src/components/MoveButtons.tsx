@@ -1,11 +1,15 @@
 // Up, Stop and Down as one group, for a blind, a room or the whole house. One press is one
 // blindMove with every id, so a room's blinds start together.
+import { useT } from '../i18n/I18nProvider'
+import { blindCardMessages as m } from './components.messages'
 import type { ComponentType } from 'react'
 import type { Direction, Motion } from '../api/types'
 import { DownIcon, StopIcon, UpIcon } from '../shell/icons'
 import { useBlindCommands } from './blind-commands'
 
-type Action = 'Up' | 'Stop' | 'Down'
+export type Action = 'Up' | 'Stop' | 'Down'
+
+const WORD = { Up: m.up, Stop: m.stop, Down: m.down } as const
 
 const BUTTONS: { action: Action; direction: Direction; icon: ComponentType }[] = [
   { action: 'Up', direction: 'UP', icon: UpIcon },
@@ -32,6 +36,7 @@ interface Props {
 
 export function MoveButtons({ ids, groupLabel, labelFor, motion, blockedBy, withText }: Props) {
   const { move } = useBlindCommands()
+  const t = useT()
   return (
     <div className="move-buttons" role="group" aria-label={groupLabel}>
       {BUTTONS.map(({ action, direction, icon: Icon }) => (
@@ -40,7 +45,7 @@ export function MoveButtons({ ids, groupLabel, labelFor, motion, blockedBy, with
           type="button"
           className="icon-button"
           aria-label={labelFor(action)}
-          title={blockedBy ? `${action}: not while the bus is offline` : action}
+          title={blockedBy ? t(m.notWhileOffline, { action: t(WORD[action]) }) : t(WORD[action])}
           disabled={!!blockedBy}
           aria-describedby={blockedBy ?? undefined}
           data-active={
@@ -51,7 +56,7 @@ export function MoveButtons({ ids, groupLabel, labelFor, motion, blockedBy, with
           onClick={() => void move(ids, direction)}
         >
           <Icon />
-          {withText && <span className="move-text">{action}</span>}
+          {withText && <span className="move-text">{t(WORD[action])}</span>}
         </button>
       ))}
     </div>

@@ -1,6 +1,10 @@
 // Turning a rejected input into messages at the fields. The hub's 400 and 409 errors name the
 // field (`name`, `blindAddressUp`, `scene[1].duration`) and the message starts with it; the
 // UI's own checks use the hub's checkers, so both read the same.
+import { translateNow } from '../i18n/intl-locale'
+import type { Values } from '../i18n/messages'
+import { errorWords } from './error-words'
+import { errorMessages } from './errors.messages'
 import { ApiError } from '../api/client'
 import { HubError } from '../../../hub/errors'
 
@@ -24,7 +28,11 @@ export function collectFieldErrors(checks: (() => unknown)[]): FieldErrors {
       check()
     } catch (err) {
       if (!(err instanceof HubError) || !err.field) throw err
-      errors[err.field] ??= ruleText(err.message, err.field)
+      errors[err.field] ??= errorWords(
+        err.reason,
+        valuesOf(err.details),
+        ruleText(err.message, err.field),
+      )
     }
   }
   return errors
@@ -33,11 +41,19 @@ export function collectFieldErrors(checks: (() => unknown)[]): FieldErrors {
 /** A server error about a field, as a field error; null when the error is not about a field. */
 export function fieldErrorFrom(err: unknown): FieldErrors | null {
   if (err instanceof ApiError && err.field && (err.code === 400 || err.code === 409)) {
-    return { [err.field]: ruleText(err.message, err.field) }
+    return { [err.field]: errorWords(err.reason, err.values, ruleText(err.message, err.field)) }
   }
   return null
 }
 
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : 'Something went wrong'
+  if (err instanceof ApiError) return errorWords(err.reason, err.values, err.message)
+  if (err instanceof HubError) return errorWords(err.reason, valuesOf(err.details), err.message)
+  return err instanceof Error ? err.message : translateNow().t(errorMessages.somethingWrong)
+}
+
+function valuesOf(details: Readonly<Record<string, string | number | null>>): Values {
+  const values: Record<string, string | number> = {}
+  for (const [key, value] of Object.entries(details)) if (value !== null) values[key] = value
+  return values
 }

@@ -1,8 +1,12 @@
 // Holiday mode in words, as Home's card and the settings page say it: "Holiday mode: schedules
 // and shading paused since today 09:12", and the lived-in offsets offered.
+import { holidayMessages } from './holiday.messages'
+import { english, type Translate } from '../i18n/translate'
 import { RANDOM_OFFSET_MAX_MINUTES } from '../../../hub/validation/shading'
 import type { Holiday } from '../api/types'
 import { formatWhen } from '../pages/automation/time-format'
+
+const m = holidayMessages
 
 /** The offsets offered, every 5 minutes, and the one set if it is another. */
 export function offsetChoices(current: number): number[] {
@@ -11,11 +15,17 @@ export function offsetChoices(current: number): number[] {
 }
 
 /** "Holiday mode: schedules and shading paused since today 09:12". */
-export function holidayText(holiday: Holiday, timeZone: string | undefined, now = new Date()) {
-  if (!holiday.enabled) return 'Holiday mode is off'
-  if (!holiday.since) return 'Holiday mode: schedules and shading paused'
-  const since = formatWhen(holiday.since, now, timeZone).replace(/^(Today|Yesterday)/, (day) =>
-    day.toLowerCase(),
+export function holidayText(
+  holiday: Holiday,
+  timeZone: string | undefined,
+  now = new Date(),
+  t: Translate = english,
+) {
+  if (!holiday.enabled) return t(m.off)
+  if (!holiday.since) return t(m.paused)
+  const since = formatWhen(holiday.since, now, timeZone).replace(
+    /^(Today|Yesterday|Heute|Gestern)/,
+    (day) => day.toLowerCase(),
   )
-  return `Holiday mode: schedules and shading paused since ${since}`
+  return t(m.pausedSince, { since })
 }

@@ -1,13 +1,19 @@
 // The only page before login (spec section 2): username, password and the server's error
 // text, empty when the server sent none (spec section 8).
+import { errorWords } from '../forms/error-words'
+import { loginMessages } from './login.messages'
+import { useT } from '../i18n/I18nProvider'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
 import { login } from '../api/operations'
 import { useSession } from '../session/session'
 import { LogoMark } from '../shell/icons'
 
+const m = loginMessages
+
 export function LoginPage() {
   const session = useSession()
+  const t = useT()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
@@ -21,7 +27,7 @@ export function LoginPage() {
       const { token } = await login(username, password)
       session.login(token)
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : '')
+      setError(err instanceof ApiError ? errorWords(err.reason, err.values, err.message) : '')
       setBusy(false)
     }
   }
@@ -33,9 +39,9 @@ export function LoginPage() {
           <LogoMark />
           <h1 id="login-title">Lamella</h1>
         </div>
-        <p className="muted">Sign in to control your blinds.</p>
+        <p className="muted">{t(m.intro)}</p>
         <label className="field">
-          <span className="field-label">Username</span>
+          <span className="field-label">{t(m.username)}</span>
           <input
             name="username"
             autoComplete="username"
@@ -47,7 +53,7 @@ export function LoginPage() {
           />
         </label>
         <label className="field">
-          <span className="field-label">Password</span>
+          <span className="field-label">{t(m.password)}</span>
           <input
             name="password"
             type="password"
@@ -61,7 +67,7 @@ export function LoginPage() {
           {error}
         </p>
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t(m.loggingIn) : t(m.logIn)}
         </button>
       </form>
     </main>

@@ -3,19 +3,25 @@
 // venetian blind, the slats. Each sends one blindSetPosition. While the blind moves, the
 // slider stands at where it is going and says so ("Going to 30 % open"), so it never reads as
 // a second position beside the card's.
+import { blindCardMessages as m } from '../components/components.messages'
+import { useT } from '../i18n/I18nProvider'
+import { intlLocale } from '../i18n/intl-locale'
+import { formatNumber, type Translate } from '../i18n/translate'
 import type { Blind } from '../api/types'
 import { useBlindCommands } from '../components/blind-commands'
 import { CommitSlider } from './CommitSlider'
+import { positionMessages } from './position.messages'
 import { positionText, targetText } from './position-words'
 import './position-controls.css'
 
-const PRESETS: { position: number; text: string }[] = [
-  { position: 0, text: 'Closed' },
-  { position: 25, text: '25\u00a0%' },
-  { position: 50, text: '50\u00a0%' },
-  { position: 75, text: '75\u00a0%' },
-  { position: 100, text: 'Open' },
-]
+const PRESETS = [0, 25, 50, 75, 100]
+
+/** A preset's short text: "Closed", "25 %", "Open". */
+function presetText(position: number, t: Translate): string {
+  if (position === 0) return t(positionMessages.presetClosed)
+  if (position === 100) return t(positionMessages.open)
+  return `${formatNumber(intlLocale() ?? 'en', position)}\u00a0%`
+}
 
 interface Props {
   blind: Blind
@@ -37,6 +43,7 @@ export function PositionControls({
   sliders = true,
 }: Props) {
   const { setPosition } = useBlindCommands()
+  const t = useT()
   const { id, name, myPosition } = blind
   const blocked = {
     disabled: !!blockedBy,
@@ -47,52 +54,55 @@ export function PositionControls({
     <div className="position-controls">
       {sliders && (
         <CommitSlider
-          label="Position"
-          labelDetail={`of ${name}`}
+          label={t(m.position)}
+          labelDetail={t(m.ofBlind, { name })}
           value={restingAt}
-          unknownText="Position unknown"
-          valueText={going ? targetText : positionText}
+          unknownText={t(positionMessages.unknown)}
+          valueText={(v) => (going ? targetText(v, t) : positionText(v, t))}
           onCommit={(position) => setPosition([id], { position })}
           disabled={blocked.disabled}
           describedBy={blocked['aria-describedby']}
         />
       )}
-      <div className="position-presets" role="group" aria-label={`Presets for ${name}`}>
-        {PRESETS.map(({ position, text }) => (
+      <div className="position-presets" role="group" aria-label={t(m.presetsFor, { name })}>
+        {PRESETS.map((position) => (
           <button
             key={position}
             type="button"
             className="preset-button"
-            aria-label={`${name}: ${positionText(position)}`}
+            aria-label={t(m.presetAria, {
+              name,
+              position: position === 0 ? presetText(0, t) : positionText(position, t),
+            })}
             data-current={current === position || undefined}
             onClick={() => void setPosition([id], { position })}
             {...blocked}
           >
-            {text}
+            {presetText(position, t)}
           </button>
         ))}
         {myPosition !== null && (
           <button
             type="button"
             className="preset-button preset-my"
-            aria-label={`${name}: my position, ${positionText(myPosition)}`}
-            title={`My position: ${positionText(myPosition)}`}
+            aria-label={t(m.myPositionAria, { name, position: positionText(myPosition, t) })}
+            title={t(m.myPositionTitle, { position: positionText(myPosition, t) })}
             data-current={current === myPosition || undefined}
             onClick={() => void setPosition([id], { position: myPosition })}
             {...blocked}
           >
-            My
+            {t(m.myPosition)}
           </button>
         )}
       </div>
       {sliders && blind.tiltTimeMs > 0 && (
         <CommitSlider
-          label="Slats"
-          labelDetail={`of ${name}`}
+          label={t(m.slats)}
+          labelDetail={t(m.ofBlind, { name })}
           value={blind.tilt}
-          unknownText="Unknown"
+          unknownText={t(m.unknown)}
           // The label says "Slats"; the value says how far open, as the position's does.
-          valueText={positionText}
+          valueText={(v) => positionText(v, t)}
           onCommit={(tilt) => setPosition([id], { tilt })}
           disabled={blocked.disabled}
           describedBy={blocked['aria-describedby']}

@@ -1,37 +1,51 @@
 // Positions in the words a household uses: 100 is "Open", 0 is "Closed", anything between is
 // how far open it is. The hub's convention (ARCHITECTURE.md section 9): 100 = fully open (up).
+import { positionMessages } from './position.messages'
+import { english, type Translate } from '../i18n/translate'
+
+const m = positionMessages
 
 /** "Open", "Closed", "40 % open", or "Position unknown" while the hub does not know. */
-export function positionText(position: number | null): string {
-  if (position === null) return 'Position unknown'
+export function positionText(position: number | null, t: Translate = english): string {
+  if (position === null) return t(m.unknown)
   const p = Math.round(position)
-  if (p >= 100) return 'Open'
-  if (p <= 0) return 'Closed'
-  return `${p}\u00a0% open`
+  if (p >= 100) return t(m.open)
+  if (p <= 0) return t(m.closed)
+  return t(m.percentOpen, { percent: p })
+}
+
+/** Where a moving blind is headed, after "Moving down": "to 25 % open", "to closed". */
+export function headingText(target: number, t: Translate = english): string {
+  const p = Math.round(target)
+  if (p >= 100) return t(m.toOpen)
+  if (p <= 0) return t(m.toClosed)
+  return t(m.toPercent, { percent: p })
 }
 
 /** Where a moving blind is going: "Going to 30 % open", "Going to closed", "Going to fully open". */
-export function targetText(target: number): string {
+export function targetText(target: number, t: Translate = english): string {
   const p = Math.round(target)
-  if (p >= 100) return 'Going to fully open'
-  if (p <= 0) return 'Going to closed'
-  return `Going to ${p}\u00a0% open`
+  if (p >= 100) return t(m.goingFullyOpen)
+  if (p <= 0) return t(m.goingClosed)
+  return t(m.goingTo, { percent: p })
 }
 
 /** The slats of a venetian blind: "Slats open", "Slats closed", "Slats 40 % open". */
-export function tiltText(tilt: number | null): string {
-  if (tilt === null) return 'Slats unknown'
-  const t = Math.round(tilt)
-  if (t >= 100) return 'Slats open'
-  if (t <= 0) return 'Slats closed'
-  return `Slats ${t}\u00a0% open`
+export function tiltText(tilt: number | null, t: Translate = english): string {
+  if (tilt === null) return t(m.slatsUnknown)
+  const p = Math.round(tilt)
+  if (p >= 100) return t(m.slatsOpen)
+  if (p <= 0) return t(m.slatsClosed)
+  return t(m.slatsPercent, { percent: p })
 }
 
 /** "12 s left", "1 min 5 s left": the time until a moving blind arrives, rounded up. */
-export function timeLeftText(ms: number): string {
+export function timeLeftText(ms: number, t: Translate = english): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000))
-  if (seconds < 60) return `${seconds}\u00a0s left`
+  if (seconds < 60) return t(m.secondsLeft, { seconds })
   const minutes = Math.floor(seconds / 60)
   const rest = seconds % 60
-  return rest === 0 ? `${minutes}\u00a0min left` : `${minutes}\u00a0min ${rest}\u00a0s left`
+  return rest === 0
+    ? t(m.minutesLeft, { minutes })
+    : t(m.minutesSecondsLeft, { minutes, seconds: rest })
 }

@@ -3,6 +3,9 @@
 // one's own password and logging out. A disclosure (a button showing a panel of ordinary
 // buttons), closed by Escape, by a click outside, by Tab moving focus out of it, or by
 // choosing an entry.
+import { useT } from '../i18n/I18nProvider'
+import { LanguageSwitch } from './LanguageSwitch'
+import { shellMessages as m } from './shell.messages'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useSession } from '../session/session'
@@ -22,6 +25,7 @@ interface Props {
 
 export function AccountMenu({ userId, username, isAdmin }: Props) {
   const { logout } = useSession()
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [changingPassword, setChangingPassword] = useState(false)
   const panelId = useId()
@@ -61,7 +65,7 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
         ref={button}
         type="button"
         className="account-button"
-        aria-label={`Account: ${username}`}
+        aria-label={t(m.account, { username })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -80,9 +84,10 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
       {open && (
         <div id={panelId} className="account-panel">
           <p className="account-who">
-            <span>Signed in as</span> <strong>{username}</strong>
-            {isAdmin && <span className="badge">admin</span>}
+            <span>{t(m.signedInAs)}</span> <strong>{username}</strong>
+            {isAdmin && <span className="badge">{t(m.admin)}</span>}
           </p>
+          <LanguageSwitch />
           <ColorModeSwitch />
           <div className="account-actions">
             <button
@@ -96,11 +101,11 @@ export function AccountMenu({ userId, username, isAdmin }: Props) {
               }}
             >
               <KeyIcon />
-              <span>Change password</span>
+              <span>{t(m.changePassword)}</span>
             </button>
             <button type="button" className="menu-entry" onClick={() => void logout()}>
               <LogoutIcon />
-              <span>Log out</span>
+              <span>{t(m.logOut)}</span>
             </button>
           </div>
         </div>

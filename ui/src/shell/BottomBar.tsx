@@ -1,5 +1,7 @@
 // Below 900 px: the fixed bottom bar of spec section 2, 58 px high, one icon per menu entry.
 // A tap replaces the current history entry rather than pushing one.
+import { useT } from '../i18n/I18nProvider'
+import { menuMessages } from './shell.messages'
 import type { MouseEvent } from 'react'
 import { isActive, type MenuEntry } from './menu'
 
@@ -10,9 +12,10 @@ interface Props {
 }
 
 export function BottomBar({ entries, location, navigate }: Props) {
+  const t = useT()
   return (
-    <nav className="bottom-bar" aria-label="Main menu">
-      {entries.map(({ path, label, icon: Icon }) => {
+    <nav className="bottom-bar" aria-label={t(menuMessages.mainMenu)}>
+      {entries.map(({ path, label, shortLabel, icon: Icon }) => {
         const active = isActive(path, location)
         const go = (event: MouseEvent) => {
           event.preventDefault()
@@ -27,7 +30,7 @@ export function BottomBar({ entries, location, navigate }: Props) {
             aria-current={active ? 'page' : undefined}
           >
             <Icon />
-            <span>{label}</span>
+            <span>{t(shortLabel ?? label)}</span>
           </a>
         )
       })}

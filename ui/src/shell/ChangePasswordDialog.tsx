@@ -1,6 +1,8 @@
 // Changing one's own password, from the account menu: the current password (the hub checks
 // it, and counts a wrong one as a failed login) and the new one twice. The hub keeps this
 // session and signs out every other.
+import { useT } from '../i18n/I18nProvider'
+import { shellMessages as m } from './shell.messages'
 import { useState } from 'react'
 import { mutations } from '../api/operations'
 import { TextField } from '../components/fields'
@@ -19,6 +21,7 @@ interface Props {
 
 export function ChangePasswordDialog({ userId, onClose }: Props) {
   const toast = useToast()
+  const t = useT()
   const [values, setValues] = useState<PasswordChange>(EMPTY_PASSWORD_CHANGE)
   const { errors, clearError, submit, status } = useFormSubmit(FIELDS)
 
@@ -32,19 +35,19 @@ export function ChangePasswordDialog({ userId, onClose }: Props) {
       password: values.password,
       currentPassword: values.currentPassword,
     })
-    toast('Password changed. Your other devices are signed out.')
+    toast(t(m.passwordChanged))
     onClose()
   }
 
   return (
     <FormDialog
-      title="Change password"
+      title={t(m.changePassword)}
       onClose={onClose}
       onSubmit={() => void submit(checkPasswordChange(values), save)}
       {...status}
     >
       <TextField
-        label="Current password"
+        label={t(m.currentPassword)}
         type="password"
         autoComplete="current-password"
         value={values.currentPassword}
@@ -52,16 +55,16 @@ export function ChangePasswordDialog({ userId, onClose }: Props) {
         error={errors.currentPassword}
       />
       <TextField
-        label="New password"
+        label={t(m.newPassword)}
         type="password"
         autoComplete="new-password"
         value={values.password}
         onChange={(e) => change('password', e.target.value)}
         error={errors.password}
-        hint={`At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`}
+        hint={t(m.newPasswordHint, { min: PASSWORD_MIN })}
       />
       <TextField
-        label="New password again"
+        label={t(m.newPasswordAgain)}
         type="password"
         autoComplete="new-password"
         value={values.passwordAgain}

@@ -2,6 +2,8 @@
 // scrolling away with the page, so the bottom bar stays the only fixed bar), from 900 px the
 // side menu (brand, main menu, messages, account menu). Below 900 px the bottom bar is the
 // main menu. A weather alarm's banner tops every page's content.
+import { useT } from '../i18n/I18nProvider'
+import { menuMessages, shellMessages } from './shell.messages'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useConnection } from '../realtime/realtime'
@@ -23,6 +25,7 @@ interface Props {
 export function Layout({ menu, userId, username, isAdmin, children }: Props) {
   const [location, navigate] = useLocation()
   const connection = useConnection()
+  const t = useT()
   return (
     <div className="layout">
       <header className="app-bar">
@@ -30,7 +33,7 @@ export function Layout({ menu, userId, username, isAdmin, children }: Props) {
           <LogoMark />
           <span>Lamella</span>
         </Link>
-        <nav className="side-nav" aria-label="Main menu">
+        <nav className="side-nav" aria-label={t(menuMessages.mainMenu)}>
           {menu.map(({ path, label, icon: Icon }) => {
             const active = isActive(path, location)
             return (
@@ -41,7 +44,7 @@ export function Layout({ menu, userId, username, isAdmin, children }: Props) {
                 aria-current={active ? 'page' : undefined}
               >
                 <Icon />
-                <span>{label}</span>
+                <span>{t(label)}</span>
               </Link>
             )
           })}
@@ -53,7 +56,7 @@ export function Layout({ menu, userId, username, isAdmin, children }: Props) {
       <main className="content" id="content">
         {connection === 'reconnecting' && (
           <p className="banner banner-warning" role="status">
-            Connection to the hub lost. Reconnecting…
+            {t(shellMessages.reconnecting)}
           </p>
         )}
         <WeatherBanner />

@@ -4,6 +4,8 @@
 // confirmLeave). Wouter has no navigation blocker, so a link's click is caught in the capture
 // phase before React's handlers see it, and a history step by history-guard.ts. A reload or a
 // closed tab can only get the browser's own question (beforeunload).
+import { useT } from '../i18n/I18nProvider'
+import { shellMessages as m } from './shell.messages'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../components/Dialog'
 import { holdHistory } from './history-guard'
@@ -29,6 +31,7 @@ export function useUnsavedChanges({ when, what }: Props): {
   confirmLeave: (leave: () => void) => void
   question: ReactNode
 } {
+  const t = useT()
   // The step to take once the person agrees to leave.
   const [leave, setLeave] = useState<(() => void) | null>(null)
   // Set while that step runs, so the guard lets it through.
@@ -70,10 +73,10 @@ export function useUnsavedChanges({ when, what }: Props): {
 
   const question = leave && (
     <ConfirmDialog
-      title="Leave without saving?"
-      message={`Your changes to ${what} are not saved. If you leave now, they are lost.`}
-      confirmLabel="Leave without saving"
-      cancelLabel="Keep editing"
+      title={t(m.leaveTitle)}
+      message={t(m.leaveMessage, { what })}
+      confirmLabel={t(m.leaveConfirm)}
+      cancelLabel={t(m.keepEditing)}
       onCancel={() => setLeave(null)}
       onConfirm={() => {
         setLeave(null)

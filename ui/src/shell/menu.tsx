@@ -3,10 +3,14 @@
 // carries none of their code.
 import { lazy } from 'react'
 import type { ComponentType } from 'react'
+import type { Message } from '../i18n/messages'
+import { menuMessages as m } from './shell.messages'
 import { AutomationIcon, BlindsIcon, HomeIcon, SettingsIcon, SolarIcon, UsersIcon } from './icons'
 
 export interface MenuEntry {
-  label: string
+  label: Message
+  /** A shorter word for the phone's bottom bar, where the label would not fit. */
+  shortLabel?: Message
   path: string
   element: ComponentType
   icon: ComponentType
@@ -24,28 +28,30 @@ const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'))
 
 // Order matters: /automation/create must match before /automation/:id.
 export const MENU_ENTRIES: readonly MenuEntry[] = [
-  entry('Home', '/', HomePage, HomeIcon),
-  entry('Blinds', '/blinds', BlindsPage, BlindsIcon),
-  entry('Automation', '/automation', AutomationListPage, AutomationIcon),
-  entry('New automation', '/automation/create', AutomationEditPage, AutomationIcon, {
+  entry(m.home, '/', HomePage, HomeIcon),
+  entry(m.blinds, '/blinds', BlindsPage, BlindsIcon),
+  entry(m.automation, '/automation', AutomationListPage, AutomationIcon, {
+    shortLabel: m.automationShort,
+  }),
+  entry(m.newAutomation, '/automation/create', AutomationEditPage, AutomationIcon, {
     excludeFromMenu: true,
   }),
-  entry('Edit automation', '/automation/:id', AutomationEditPage, AutomationIcon, {
+  entry(m.editAutomation, '/automation/:id', AutomationEditPage, AutomationIcon, {
     excludeFromMenu: true,
   }),
-  entry('Users', '/users', UsersPage, UsersIcon, { adminOnly: true }),
-  entry('Settings', '/settings', SettingsPage, SettingsIcon, { adminOnly: true }),
-  entry('Photovoltaics', '/photovoltaics', PhotovoltaicsPage, SolarIcon, {
+  entry(m.users, '/users', UsersPage, UsersIcon, { adminOnly: true }),
+  entry(m.settings, '/settings', SettingsPage, SettingsIcon, { adminOnly: true }),
+  entry(m.photovoltaics, '/photovoltaics', PhotovoltaicsPage, SolarIcon, {
     excludeFromMenu: true,
   }),
 ]
 
 function entry(
-  label: string,
+  label: Message,
   path: string,
   element: ComponentType,
   icon: ComponentType,
-  flags: Partial<Pick<MenuEntry, 'adminOnly' | 'excludeFromMenu'>> = {},
+  flags: Partial<Pick<MenuEntry, 'adminOnly' | 'excludeFromMenu' | 'shortLabel'>> = {},
 ): MenuEntry {
   return { label, path, element, icon, adminOnly: false, excludeFromMenu: false, ...flags }
 }

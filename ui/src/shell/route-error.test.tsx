@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react'
+import { errorScreenMessages } from './shell.messages'
 import { describe, expect, it, vi } from 'vitest'
 import { RouteError, RouteErrorBoundary, RouteErrorScreen } from './route-error'
 
 describe('the route error screen', () => {
   it('shows the status and status text of a route error', () => {
-    render(<RouteErrorScreen error={new RouteError(404, 'Not Found')} />)
+    render(<RouteErrorScreen error={new RouteError(404, errorScreenMessages.notFound)} />)
     expect(screen.getByRole('alert').textContent).toBe('404Not Found')
   })
 
@@ -24,7 +25,7 @@ describe('the route error screen', () => {
   it('catches what a page throws while rendering, leaving the rest of the app alone', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     function Broken(): never {
-      throw new RouteError(404, 'Not Found')
+      throw new RouteError(404, errorScreenMessages.notFound)
     }
     render(
       <div>

@@ -1,6 +1,9 @@
 // The error screen every route has (spec sections 2 and 8): a route error shows its status
 // and status text, any other error its message and stack trace, anything else "Unknown Error".
 // Each offers the way back home.
+import { useT } from '../i18n/I18nProvider'
+import type { Message, Values } from '../i18n/messages'
+import { errorScreenMessages as m } from './shell.messages'
 import { Component } from 'react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
@@ -10,41 +13,50 @@ import { HomeIcon } from './icons'
 export class RouteError extends Error {
   constructor(
     readonly status: number,
-    readonly statusText: string,
+    readonly statusText: Message,
     /** A sentence for the person: what happened and what they can do. */
-    readonly detail?: string,
+    readonly detail?: { message: Message; values?: Values; page?: Message },
   ) {
-    super(`${status} ${statusText}`)
+    super(`${status} ${statusText.en as string}`)
     this.name = 'RouteError'
   }
 }
 
 export function RouteErrorScreen({ error }: { error: unknown }) {
+  const t = useT()
   return (
     <section className="error-screen">
       <ErrorText error={error} />
       <Link href="/" className="button button-primary">
         <HomeIcon />
-        <span>Go to Home</span>
+        <span>{t(m.goHome)}</span>
       </Link>
     </section>
   )
 }
 
 function ErrorText({ error }: { error: unknown }) {
+  const t = useT()
   if (error instanceof RouteError) {
     return (
       <div className="error-text" role="alert">
         <h1>{error.status}</h1>
-        <p className="error-status-text">{error.statusText}</p>
-        {error.detail && <p className="muted">{error.detail}</p>}
+        <p className="error-status-text">{t(error.statusText)}</p>
+        {error.detail && (
+          <p className="muted">
+            {t(error.detail.message, {
+              ...error.detail.values,
+              ...(error.detail.page && { page: t(error.detail.page) }),
+            })}
+          </p>
+        )}
       </div>
     )
   }
   if (error instanceof Error) {
     return (
       <div className="error-text" role="alert">
-        <h1>Something went wrong</h1>
+        <h1>{t(m.somethingWrong)}</h1>
         <p>{error.message}</p>
         {error.stack && <pre className="stack">{error.stack}</pre>}
       </div>
@@ -52,7 +64,7 @@ function ErrorText({ error }: { error: unknown }) {
   }
   return (
     <div className="error-text" role="alert">
-      <h1>Unknown Error</h1>
+      <h1>{t(m.unknown)}</h1>
     </div>
   )
 }

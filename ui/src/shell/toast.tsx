@@ -5,6 +5,8 @@
 // It must cover nothing the person needs, so the layout gives it a place of its own
 // (<ToastOutlet />): in the side menu's free space on wide screens, and on phones a strip just
 // above the bottom bar whose height the page reserves (--toast-space) while a message shows.
+import { useT } from '../i18n/I18nProvider'
+import { shellMessages } from './shell.messages'
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { createPortal } from 'react-dom'
@@ -36,6 +38,7 @@ export function ToastOutlet() {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT()
   const [toast, setToast] = useState<ToastMessage | null>(null)
   const [held, setHeld] = useState(false)
   const [outlet, setOutlet] = useState<HTMLElement | null>(null)
@@ -70,7 +73,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <button
             type="button"
             className="icon-button"
-            aria-label="Close message"
+            aria-label={t(shellMessages.closeMessage)}
             onClick={() => {
               setToast(null)
               setHeld(false)

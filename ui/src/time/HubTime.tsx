@@ -1,6 +1,8 @@
 // Every time the UI shows is in the hub's time zone, where schedules run: a browser elsewhere
 // (a phone abroad, a laptop set to UTC) would otherwise show "Next run 06:00" beside
 // "At 07:00". A small note says so where the browser's own zone differs.
+import { timeMessages } from './time.messages'
+import { useI18n, useT } from '../i18n/I18nProvider'
 import { useHubStatus } from '../api/hooks'
 import { formatFullDate, formatWhen } from '../pages/automation/time-format'
 
@@ -16,6 +18,8 @@ export function browserTimeZone(): string {
 /** "Tomorrow 07:00" in the hub's zone, with the full date and zone on hover. */
 export function HubTime({ at }: { at: string }) {
   const timeZone = useHubTimeZone()
+  // Read so a language switch re-renders the time in the new language.
+  useI18n()
   return (
     <time dateTime={at} title={formatFullDate(at, timeZone)}>
       {formatWhen(at, new Date(), timeZone)}
@@ -26,6 +30,7 @@ export function HubTime({ at }: { at: string }) {
 /** "Times in Europe/Berlin", only when this browser's zone is another. */
 export function TimeZoneNote() {
   const timeZone = useHubTimeZone()
+  const t = useT()
   if (!timeZone || timeZone === browserTimeZone()) return null
-  return <p className="time-zone-note muted">Times in {timeZone}, the hub&apos;s time zone</p>
+  return <p className="time-zone-note muted">{t(timeMessages.zoneNote, { timeZone })}</p>
 }

@@ -1,5 +1,6 @@
 // Days and clock times in the hub's time zone, where "today" of the photovoltaics page starts:
 // a browser elsewhere would otherwise cut the day's curve at its own midnight.
+import { intlLocale } from '../i18n/intl-locale'
 
 /** How far `timeZone` is ahead of UTC at `date`, in ms (Europe/Berlin in summer: 7,200,000). */
 function zoneOffsetMs(date: Date, timeZone: string | undefined): number {
@@ -60,7 +61,7 @@ export function todayRange(now: Date, timeZone: string | undefined): { from: str
 
 /** "13:05" in `timeZone`. */
 export function clockTime(at: Date | string, timeZone: string | undefined): string {
-  return new Date(at).toLocaleTimeString(undefined, {
+  return new Date(at).toLocaleTimeString(intlLocale(), {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
@@ -70,7 +71,7 @@ export function clockTime(at: Date | string, timeZone: string | undefined): stri
 /** "Tue 3 Jun" for a day given as YYYY-MM-DD (a calendar day, so no zone applies). */
 export function dayLabel(day: string, options: { weekday?: boolean } = {}): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(undefined, {
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(intlLocale(), {
     timeZone: 'UTC',
     ...(options.weekday !== false && { weekday: 'short' }),
     day: 'numeric',

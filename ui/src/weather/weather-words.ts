@@ -1,12 +1,15 @@
 // Weather protection in the UI's words: the banner's sentence per alarm, the short lock on a
 // blind's card, and the figures (m/s, °C). Each sentence is written whole per case, not glued
 // from fragments, so a translation can word it its own way later.
+import { rainWords } from './weather.messages'
+import { english, type Translate } from '../i18n/translate'
+import { intlLocale } from '../i18n/intl-locale'
 import type { Blind } from '../api/types'
 import type { Weather, WeatherAlarm, WeatherAlarmKind, WeatherLock } from '../api/weather-types'
 import { clockTime } from '../time/hub-day'
 
 const number = (value: number, digits = 1) =>
-  new Intl.NumberFormat(undefined, {
+  new Intl.NumberFormat(intlLocale(), {
     maximumFractionDigits: digits,
     minimumFractionDigits: digits,
   }).format(value)
@@ -16,8 +19,8 @@ export const windText = (value: number | null) => (value === null ? '—' : `${n
 /** "3.5 °C", or "—" without a reading. */
 export const temperatureText = (value: number | null) =>
   value === null ? '—' : `${number(value)} °C`
-export const rainText = (raining: boolean | null) =>
-  raining === null ? '—' : raining ? 'Raining' : 'Dry'
+export const rainText = (raining: boolean | null, t: Translate = english) =>
+  raining === null ? '—' : t(raining ? rainWords.raining : rainWords.dry)
 
 const blinds = (n: number) => (n === 1 ? '1 blind' : `${n} blinds`)
 

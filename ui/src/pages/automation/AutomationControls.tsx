@@ -1,4 +1,6 @@
 // The favourite toggle and the run button, as the list and the edit page show them.
+import { blindCardMessages } from '../../components/components.messages'
+import { useT } from '../../i18n/I18nProvider'
 import { useState } from 'react'
 import { PlayIcon, StarIcon } from '../../shell/icons'
 import { useAutomationActions } from './automation-actions'
@@ -9,14 +11,17 @@ interface Props {
 
 export function FavoriteToggle({ automation }: Props) {
   const { setFavorite } = useAutomationActions()
-  const label = `Favourite ${automation.name}`
+  const t = useT()
+  const label = t(blindCardMessages.favourite, { name: automation.name })
   return (
     <button
       type="button"
       className="icon-button favorite"
       aria-pressed={automation.isFavorite}
       aria-label={label}
-      title={automation.isFavorite ? 'Remove from favourites' : 'Add to favourites'}
+      title={t(
+        automation.isFavorite ? blindCardMessages.removeFavourite : blindCardMessages.addFavourite,
+      )}
       onClick={() => void setFavorite(automation, !automation.isFavorite)}
     >
       <StarIcon filled={automation.isFavorite} />

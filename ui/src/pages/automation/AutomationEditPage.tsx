@@ -1,5 +1,6 @@
 // /automation/create and /automation/:id: the editor, and for an existing automation its
 // status, run buttons, favourite, delete and run history.
+import { errorScreenMessages } from '../../shell/shell.messages'
 import { useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { useAutomation } from '../../api/hooks'
@@ -51,7 +52,7 @@ function EditAutomation({ id }: { id: string }) {
   // The hub answers an unknown id with null, and an id that is no UUID with a 400.
   if (automation === null || (!automation && error && [400, 404].includes(error.code ?? 0))) {
     if (deleting.current) return null
-    throw new RouteError(404, 'Not Found')
+    throw new RouteError(404, errorScreenMessages.notFound)
   }
   if (!automation) {
     return (

@@ -1,5 +1,6 @@
 // Cron expressions in words, through cronstrue. Only the automation pages import this module,
 // so cronstrue lands in their lazily loaded chunk and never in the first page.
+import { intlLocale } from '../../i18n/intl-locale'
 import cronstrue from 'cronstrue'
 import { badInput } from '../../../../hub/errors'
 import {
@@ -19,7 +20,9 @@ export type CronDescription = { ok: true; text: string } | { ok: false; error: s
 
 /** Whether the browser's locale writes times with AM/PM, so the preview matches the clock. */
 function uses12HourClock(): boolean {
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hour12 ?? false
+  return (
+    new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric' }).resolvedOptions().hour12 ?? false
+  )
 }
 
 /** "At 07:00 AM, Monday through Friday", or the hub's reason for refusing the expression. */

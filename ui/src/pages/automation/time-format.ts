@@ -1,6 +1,7 @@
 // Times and durations as a household reads them: "Tomorrow 07:00", "1 min 30 s". The hub
 // sends ISO-8601 UTC; times are shown in the hub's time zone when it is given (schedules run
 // there, so "At 07:00" and "Next run 07:00" must agree), else in the browser's.
+import { intlLocale } from '../../i18n/intl-locale'
 
 const DAY_MS = 86_400_000
 
@@ -24,14 +25,18 @@ function capitalise(text: string): string {
 export function formatWhen(iso: string, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const time = date.toLocaleTimeString(undefined, { timeZone, hour: '2-digit', minute: '2-digit' })
+  const time = date.toLocaleTimeString(intlLocale(), {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  })
   const days = dayNumber(date, timeZone) - dayNumber(now, timeZone)
   if (Math.abs(days) <= 1) {
-    const day = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(days, 'day')
+    const day = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' }).format(days, 'day')
     return `${capitalise(day)} ${time}`
   }
   const sameYear = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' })
-  const day = date.toLocaleDateString(undefined, {
+  const day = date.toLocaleDateString(intlLocale(), {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -46,7 +51,7 @@ export function formatFullDate(iso: string, timeZone?: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString(undefined, {
+    : date.toLocaleString(intlLocale(), {
         timeZone,
         weekday: 'long',
         day: 'numeric',

@@ -5,6 +5,7 @@
 // STOP: a calibration STOP would tell the hub the blind reached its end, which it has not.
 // By keyboard the main button keeps focus from step to step (it is never disabled while its
 // request is under way, which would drop focus to the page), so Enter walks the steps.
+import { intlLocale } from '../../i18n/intl-locale'
 import { useEffect, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { checkTravelTime } from '../../../../hub/validation/blind'
@@ -199,7 +200,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
 
 /** "24.3 s": a person's press is good to a tenth of a second, no finer. */
 function formatMeasured(ms: number): string {
-  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
+  return `${new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(ms / 1000)} s`
 }
 
 /** A time the hub would refuse, said in seconds; null when both are fine. */

@@ -2,6 +2,7 @@
 // the form refuses exactly what the hub would; times are typed in seconds and sent in
 // milliseconds, so the rules about them are said in seconds. A travel time left blank is not
 // measured: the hub then keeps (or falls back to) its 60 s guess, and never calls it known.
+import { intlLocale } from '../../i18n/intl-locale'
 import {
   START_DELAY_MAX_MS,
   TILT_TIME_MAX_MS,
@@ -173,5 +174,5 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
 
 /** "60 s", "1.5 s" in the browser's own number format. */
 export function formatTravelTime(ms: number): string {
-  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 }).format(ms / 1000)} s`
+  return `${new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 3 }).format(ms / 1000)} s`
 }

@@ -1,5 +1,8 @@
 // The starred automations: when each runs next, how it last went, and a button to run it now.
 // Starring, running and the status chip are the Automation pages' own, so both read alike.
+import { useT } from '../../i18n/I18nProvider'
+import { homeMessages as m } from './home.messages'
+import type { Message } from '../../i18n/messages'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { useAutomationList } from '../../api/hooks'
@@ -16,27 +19,30 @@ import { HubTime, TimeZoneNote } from '../../time/HubTime'
 
 export function FavoriteAutomations() {
   const { data: automations, error } = useAutomationList()
+  const t = useT()
   const favorites = (automations ?? []).filter((a) => a.isFavorite).sort(byName)
   return (
     <section className="section" aria-labelledby="favourite-automations">
       <div className="section-title">
-        <h2 id="favourite-automations">Favourite automations</h2>
+        <h2 id="favourite-automations">{t(m.favouriteAutomations)}</h2>
         {favorites.length > 0 && (
           <Link href="/automation" className="section-link">
-            All automations
+            {t(m.allAutomations)}
           </Link>
         )}
       </div>
       {!automations && error && (
-        <p className="banner banner-error">Could not load the automations: {errorMessage(error)}</p>
+        <p className="banner banner-error">
+          {t(m.automationsNotLoaded, { reason: errorMessage(error) })}
+        </p>
       )}
-      {!automations && !error && <InlineSpinner label="Loading automations" />}
+      {!automations && !error && <InlineSpinner label={t(m.loadingAutomations)} />}
       {automations && favorites.length === 0 && (
         <div className="card empty-state home-empty">
           <StarIcon />
-          <p>Mark automations with the star to see them here.</p>
+          <p>{t(m.noFavouriteAutomations)}</p>
           <Link href="/automation" className="button button-quiet">
-            Go to automations
+            {t(m.goToAutomations)}
           </Link>
         </div>
       )}
@@ -55,6 +61,7 @@ export function FavoriteAutomations() {
 function AutomationRow({ automation }: { automation: AutomationSummary }) {
   const { run } = useAutomationActions()
   const [starting, setStarting] = useState(false)
+  const t = useT()
   const { id, name, nextRunAt, lastRun } = automation
 
   const start = async () => {
@@ -75,11 +82,17 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
           {automation.schedulePause ? (
             <NextRunValue automation={automation} />
           ) : (
-            <span>Next: {nextRunAt ? <HubTime at={nextRunAt} /> : nextRunText(automation)}</span>
+            <span>
+              {t(m.next)} {nextRunAt ? <HubTime at={nextRunAt} /> : t(nextRunText(automation))}
+            </span>
           )}
           <span className="run-status">
-            Last run:{' '}
-            {lastRun ? <RunStatusChip run={lastRun} /> : <span className="chip">Never run</span>}
+            {t(m.lastRun)}{' '}
+            {lastRun ? (
+              <RunStatusChip run={lastRun} />
+            ) : (
+              <span className="chip">{t(m.neverRun)}</span>
+            )}
           </span>
         </div>
       </div>
@@ -87,12 +100,12 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
         <button
           type="button"
           className="button button-quiet"
-          aria-label={`Run ${name}`}
+          aria-label={t(m.runAutomation, { name })}
           disabled={starting}
           onClick={() => void start()}
         >
           <PlayIcon />
-          Run
+          {t(m.run)}
         </button>
       </div>
     </li>
@@ -100,7 +113,7 @@ function AutomationRow({ automation }: { automation: AutomationSummary }) {
 }
 
 /** Why there is no next run (a paused schedule says so itself): manual, or switched off. */
-function nextRunText({ trigger }: AutomationSummary): string {
-  if (trigger.type !== 'MANUAL' && !trigger.enabled) return 'Schedule off'
-  return 'Manual only'
+function nextRunText({ trigger }: AutomationSummary): Message {
+  if (trigger.type !== 'MANUAL' && !trigger.enabled) return m.scheduleOff
+  return m.manualOnly
 }

@@ -1,6 +1,8 @@
 // Home's holiday-mode card: while it is on, everyone sees that schedules and shading are
 // paused, since when, and how much schedules vary; admins get a link to the settings page,
 // where it is switched. Off, Home says nothing of it (Home shows state, not settings).
+import { useT } from '../../i18n/I18nProvider'
+import { homeMessages as m } from './home.messages'
 import { useId } from 'react'
 import { Link } from 'wouter'
 import { useHoliday, useWhoAmI } from '../../api/hooks'
@@ -13,6 +15,7 @@ export function HolidayCard() {
   const { data: holiday } = useHoliday()
   const timeZone = useHubTimeZone()
   const titleId = useId()
+  const t = useT()
   if (!holiday?.enabled) return null
 
   const offset = holiday.randomOffsetMinutes
@@ -22,16 +25,16 @@ export function HolidayCard() {
         <HolidayIcon />
         <div className="holiday-text">
           <h2 className="holiday-title" id={titleId}>
-            {holidayText(holiday, timeZone)}
+            {holidayText(holiday, timeZone, new Date(), t)}
           </h2>
           <p className="holiday-hint muted">
-            Runs started by hand still work.
-            {offset > 0 && ` Schedules vary by up to ${offset} min.`}
+            {t(m.holidayRunsByHand)}
+            {offset > 0 && ` ${t(m.holidayVary, { minutes: offset })}`}
           </p>
           {me?.isAdmin && (
             <p className="holiday-hint">
               <Link href="/settings" className="holiday-settings-link">
-                Switch it off in Settings
+                {t(m.holidaySwitchOff)}
               </Link>
             </p>
           )}

@@ -1,6 +1,8 @@
 // /: a greeting, the hub's health, holiday mode (while on, or for admins to switch), the weather
 // once a sensor reads, the solar inverter's power once one is set up, and the blinds and automations this user starred, so
 // the daily things are one tap away.
+import { useT } from '../../i18n/I18nProvider'
+import { homeMessages as m } from './home.messages'
 import { useId } from 'react'
 import { useWhoAmI } from '../../api/hooks'
 import { useBusProblem } from '../../components/BusNotice'
@@ -17,14 +19,15 @@ export default function HomePage() {
   const { data: me } = useWhoAmI()
   const busReasonId = useId()
   const bus = useBusProblem()
+  const t = useT()
+  const greeting = greetingFor(new Date(), t)
   return (
     <section className="page">
       <header className="page-header">
         <div className="page-title">
-          <h1>Home</h1>
+          <h1>{t(m.title)}</h1>
           <p className="muted">
-            {greetingFor(new Date())}
-            {me && `, ${me.username}`}.
+            {me ? t(m.greeting, { greeting, name: me.username }) : t(m.greetingAlone, { greeting })}
           </p>
         </div>
       </header>

@@ -3,6 +3,10 @@
 // small line with the bus state, always. The bus part follows `bus:status` pushes, which
 // LiveUpdates patches into the cached status. Admins also see who times the relays' pulses,
 // which boards refused to time them, and the MQTT link to Home Assistant when it is set up.
+import { useT } from '../../i18n/I18nProvider'
+import { intlLocale } from '../../i18n/intl-locale'
+import { formatNumber, type Translate } from '../../i18n/translate'
+import { homeMessages as m } from './home.messages'
 import { busProblem } from '../../../../hub/bus/bus-problem'
 import { useHubStatus, useWhoAmI } from '../../api/hooks'
 import type { HubStatus } from '../../api/types'
@@ -11,37 +15,34 @@ import { AlertIcon } from '../../shell/icons'
 import { MqttLine, MqttNotice } from './MqttHealth'
 
 /** "unit 2", "units 1 and 3", "units 1, 2 and 3". */
+/** "2", "1 and 3", "1, 2 and 3" in the language shown. */
 function unitList(units: number[]): string {
-  const last = units[units.length - 1]
-  if (units.length === 1) return `unit ${last}`
-  return `units ${units.slice(0, -1).join(', ')} and ${last}`
-}
-
-function pulseTiming({ pulseMode, hubTimedPulseUnits: units }: HubStatus): string {
-  if (pulseMode === 'HUB') return 'hub-timed pulses'
-  if (units.length === 0) return 'board-timed pulses'
-  return `board-timed pulses, hub-timed on ${unitList(units)}`
-}
-
-function refusalNote(units: number[]): string {
-  const list = unitList(units)
-  const their = units.length === 1 ? 'its' : 'their'
-  return (
-    `${list[0]!.toUpperCase()}${list.slice(1)} refused board-timed pulses ("flash on"), so ` +
-    `the hub switches ${their} relays off itself. For standard Modbus relay boards, set ` +
-    'LAMELLA_PULSE=hub.'
+  const locale = intlLocale() ?? 'en-GB'
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    units.map((unit) => formatNumber(locale, unit)),
   )
+}
+
+function pulseTiming({ pulseMode, hubTimedPulseUnits: units }: HubStatus, t: Translate): string {
+  if (pulseMode === 'HUB') return t(m.hubTimedPulses)
+  if (units.length === 0) return t(m.boardTimedPulses)
+  return t(m.boardTimedExcept, { count: units.length, units: unitList(units) })
+}
+
+function refusalNote(units: number[], t: Translate): string {
+  return t(m.refusedPulses, { count: units.length, units: unitList(units) })
 }
 
 /** `busReasonId`: the id the bus notice's sentence gets, which the move buttons point to. */
 export function HubHealth({ busReasonId }: { busReasonId: string }) {
   const { data: status, error } = useHubStatus()
   const { data: me } = useWhoAmI()
+  const t = useT()
   if (!status) {
     return error ? (
       <p className="hub-line">
         <span className="hub-dot hub-dot-unknown" aria-hidden="true" />
-        Hub status unavailable
+        {t(m.hubStatusUnavailable)}
       </p>
     ) : null
   }
@@ -53,7 +54,7 @@ export function HubHealth({ busReasonId }: { busReasonId: string }) {
       {status.clockSynchronized === false && (
         <p className="banner banner-warning" role="status">
           <AlertIcon />
-          <span>The hub's clock is not synchronised, so schedules are paused until it is.</span>
+          <span>{t(m.clockNotSynchronised)}</span>
         </p>
       )}
       {mqtt && <MqttNotice link={mqtt} />}
@@ -63,16 +64,16 @@ export function HubHealth({ busReasonId }: { busReasonId: string }) {
           aria-hidden="true"
         />
         <span>
-          Relay bus {bus.online ? 'online' : 'offline'}
+          {t(bus.online ? m.busOnline : m.busOffline)}
           <span className="muted">
             {' '}
             · {bus.path}
-            {me?.isAdmin && ` · ${pulseTiming(status)}`}
+            {me?.isAdmin && ` · ${pulseTiming(status, t)}`}
           </span>
         </span>
       </p>
       {me?.isAdmin && status.hubTimedPulseUnits.length > 0 && (
-        <p className="hub-note muted">{refusalNote(status.hubTimedPulseUnits)}</p>
+        <p className="hub-note muted">{refusalNote(status.hubTimedPulseUnits, t)}</p>
       )}
       {mqtt && <MqttLine link={mqtt} />}
     </div>

@@ -1,6 +1,8 @@
 // The MQTT link on Home, for admins only: a line like the relay bus's naming the broker and this
 // hub's id, and while the link is down a warning that Home Assistant and other hubs cannot reach
 // the blinds, with the hub's own words folded away. Its state is hubStatus, refreshed every 30 s.
+import { useT } from '../../i18n/I18nProvider'
+import { homeMessages as m } from './home.messages'
 import type { HubStatus } from '../../api/types'
 import { AlertIcon } from '../../shell/icons'
 import { HubTime } from '../../time/HubTime'
@@ -20,14 +22,20 @@ const DOT = {
 
 export function MqttLine({ link }: { link: MqttLink }) {
   const state = link.connected ? 'connected' : link.since ? 'disconnected' : 'connecting'
+  const t = useT()
+  const stateText = {
+    connected: m.mqttConnected,
+    connecting: m.mqttConnecting,
+    disconnected: m.mqttDisconnected,
+  }
   return (
     <p className="hub-line">
       <span className={`hub-dot ${DOT[state]}`} aria-hidden="true" />
       <span>
-        Home Assistant (MQTT) {state}
+        {t(stateText[state])}
         <span className="muted">
           {' '}
-          · {link.broker} · hub {link.hubId}
+          · {link.broker} · {t(m.hubId, { id: link.hubId })}
         </span>
       </span>
     </p>
@@ -36,19 +44,19 @@ export function MqttLine({ link }: { link: MqttLink }) {
 
 export function MqttNotice({ link }: { link: MqttLink }) {
   const since = downSince(link)
+  const t = useT()
   if (since === null) return null
   return (
     <div className="banner banner-warning mqtt-notice" role="status">
       <AlertIcon />
       <div className="mqtt-notice-text">
         <p>
-          <strong>Home Assistant and other hubs cannot reach this hub&apos;s blinds.</strong> Its
-          MQTT link has been down since <HubTime at={since} />; the blinds still work from here, and
-          the hub keeps trying to reconnect.
+          <strong>{t(m.mqttDownStrong)}</strong> {t(m.mqttDownSince)} <HubTime at={since} />
+          {t(m.mqttDownRest)}
         </p>
         {link.error && (
           <details>
-            <summary>Details</summary>
+            <summary>{t(m.details)}</summary>
             <code>{link.error}</code>
           </details>
         )}

@@ -2,6 +2,9 @@
 // the last 10 minutes, rain and temperature, and the wind of the last 24 hours as a chart
 // (mean line, gust band) whose code loads only here. With no sensor, an admin gets a line
 // pointing to Settings and others see nothing.
+import { useT } from '../../i18n/I18nProvider'
+import { english, type Translate } from '../../i18n/translate'
+import { homeMessages as m } from './home.messages'
 import { lazy, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { useWeather, useWeatherHistory, useWhoAmI } from '../../api/hooks'
@@ -30,18 +33,23 @@ function hasSensor(weather: Weather): boolean {
 }
 
 /** The chart's sentence: the strongest gust of the day and when, or that none was read. */
-export function windSummary(minutes: readonly WeatherMinute[], timeZone: string | undefined) {
+export function windSummary(
+  minutes: readonly WeatherMinute[],
+  timeZone: string | undefined,
+  t: Translate = english,
+) {
   let top: WeatherMinute | null = null
   for (const m of minutes) {
     if (m.windMax !== null && (top?.windMax == null || m.windMax > top.windMax)) top = m
   }
-  if (!top) return 'No wind readings in the last 24 hours.'
-  return `Last 24 hours: strongest gust ${windText(top.windMax)} at ${clockTime(top.at, timeZone)}.`
+  if (!top) return t(m.noWindReadings)
+  return t(m.strongestGust, { wind: windText(top.windMax), time: clockTime(top.at, timeZone) })
 }
 
 export function WeatherCard() {
   const { data: weather } = useWeather()
   const { data: me } = useWhoAmI()
+  const t = useT()
   if (!weather) return null
   if (!hasSensor(weather)) {
     if (!me?.isAdmin) return null
@@ -49,8 +57,7 @@ export function WeatherCard() {
       <p className="muted weather-hint">
         <WindIcon />
         <span>
-          No weather sensor: blinds outside are not protected from wind and rain. Add one in{' '}
-          <Link href="/settings">Settings</Link>.
+          {t(m.noWeatherSensor)} <Link href="/settings">{t(m.settings)}</Link>.
         </span>
       </p>
     )
@@ -60,6 +67,7 @@ export function WeatherCard() {
 
 function WeatherFigures({ weather }: { weather: Weather }) {
   const timeZone = useHubTimeZone()
+  const t = useT()
   const now = useNow(60_000).getTime()
   // Asked once per visit and again every minute; the chart's window slides with `now`.
   const [range] = useState(() => {
@@ -78,29 +86,29 @@ function WeatherFigures({ weather }: { weather: Weather }) {
     <section className="card weather-card" aria-labelledby="weather-card-title">
       <h2 id="weather-card-title" className="weather-card-title">
         <WindIcon />
-        Weather
+        {t(m.weather)}
       </h2>
       <dl className="weather-figures">
         <div>
-          <dt>Wind now</dt>
+          <dt>{t(m.windNow)}</dt>
           <dd>{windText(weather.wind)}</dd>
         </div>
         <div>
-          <dt>Gust (10 min)</dt>
+          <dt>{t(m.gust)}</dt>
           <dd>{windText(weather.gust)}</dd>
         </div>
         <div>
-          <dt>Rain</dt>
-          <dd>{rainText(weather.raining)}</dd>
+          <dt>{t(m.rain)}</dt>
+          <dd>{rainText(weather.raining, t)}</dd>
         </div>
         <div>
-          <dt>Temperature</dt>
+          <dt>{t(m.temperature)}</dt>
           <dd>{temperatureText(weather.temperature)}</dd>
         </div>
       </dl>
       {minutes && (
         <>
-          <p className="weather-chart-summary muted">{windSummary(shown, timeZone)}</p>
+          <p className="weather-chart-summary muted">{windSummary(shown, timeZone, t)}</p>
           {shown.length > 0 && (
             <ChartBoundary>
               <WindChart minutes={shown} now={now} timeZone={timeZone} />

@@ -1,20 +1,23 @@
 // The inverter's figures as a household reads them: power in W or kW, energy in Wh, kWh or MWh
 // with three significant digits or so ("850 W", "3.42 kW", "12.3 kWh", "1.23 MWh"), its state
 // in words, and how long ago it was read.
+import { pvStateMessages } from './pv.messages'
+import { english, type Translate } from '../../i18n/translate'
+import { intlLocale } from '../../i18n/intl-locale'
 import type { PvState } from '../../api/types'
 
 /** Two decimals below 10, one below 100, none from there: "3.42", "12.3", "123". */
 function threeDigits(value: number): string {
   const size = Math.abs(value)
   const decimals = size < 10 ? 2 : size < 100 ? 1 : 0
-  return value.toLocaleString(undefined, {
+  return value.toLocaleString(intlLocale(), {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   })
 }
 
 function wholeNumber(value: number): string {
-  return Math.round(value).toLocaleString(undefined, { maximumFractionDigits: 0 })
+  return Math.round(value).toLocaleString(intlLocale(), { maximumFractionDigits: 0 })
 }
 
 /** "850 W" below 1 kW, then "3.42 kW", "12.3 kW"; "—" when not known. */
@@ -36,28 +39,17 @@ export function formatEnergy(wh: number | null | undefined): string {
 /** A chart axis' label: as short as it can be, "500 W", "2 kW", "2.5 kW". */
 export function axisPower(watts: number): string {
   if (Math.abs(watts) < 1000) return `${wholeNumber(watts)} W`
-  return `${Number((watts / 1000).toFixed(2)).toLocaleString()} kW`
+  return `${Number((watts / 1000).toFixed(2)).toLocaleString(intlLocale())} kW`
 }
 
 export function axisEnergy(wh: number): string {
   if (Math.abs(wh) < 1000) return `${wholeNumber(wh)} Wh`
-  return `${Number((wh / 1000).toFixed(2)).toLocaleString()} kWh`
-}
-
-const STATE_WORDS: Record<PvState, string> = {
-  OFF: 'Off',
-  SLEEPING: 'Sleeping: not enough sun',
-  STARTING: 'Starting up',
-  MPPT: 'Producing',
-  THROTTLED: 'Producing, throttled',
-  SHUTTING_DOWN: 'Shutting down',
-  FAULT: 'Fault',
-  STANDBY: 'Standby',
+  return `${Number((wh / 1000).toFixed(2)).toLocaleString(intlLocale())} kWh`
 }
 
 /** The inverter's state in words; "State not reported" when it gives none. */
-export function stateWords(state: PvState | null): string {
-  return state ? STATE_WORDS[state] : 'State not reported'
+export function stateWords(state: PvState | null, t: Translate = english): string {
+  return t(pvStateMessages[state ?? 'notReported'])
 }
 
 /** How a state reads at a glance: producing, idle (night, off, standby) or a problem. */

@@ -1,0 +1,152 @@
+/// <reference types="vite/client" />
+// The UI in German (issue 22), in Debian's Chromium: the login page for a German browser, and for
+// a user whose language is German (kept on her, so an English browser shows German too) Home,
+// the account menu and the error screen, at phone size and on a desktop, light and dark. A walk
+// fails on English left on screen: any English text of the UI's messages whose German differs,
+// or a common English word, in the visible text, aria-labels, titles and placeholders.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { de } from '../../ui/src/i18n/catalogs/de'
+import type { Message } from '../../ui/src/i18n/messages'
+import { startHub, type TestHub } from '../helpers/hub'
+import { seriousViolations } from './axe'
+import { launchBrowser, screenshot } from './browser'
+import { createAutomation, createBlind, gql, openApp, OVERFLOW_X, PHONE, VARIANTS } from './e2e-app'
+
+const modules = import.meta.glob<Record<string, Record<string, Message>>>(
+  '../../ui/src/**/*.messages.ts',
+  { eager: true },
+)
+
+/** English fragments (between placeholders) of messages whose German says it otherwise. */
+const ENGLISH = Object.values(modules)
+  .flatMap((module) => Object.values(module).flatMap((group) => Object.values(group)))
+  .flatMap((m) => {
+    const english = typeof m.en === 'string' ? [m.en] : Object.values(m.en)
+    const german = de[m.id]
+    const germanTexts = typeof german === 'string' ? [german] : Object.values(german ?? {})
+    return english.filter((text) => !germanTexts.includes(text))
+  })
+  .flatMap((text) => text.split(/\{\w+\}|#/))
+  .map((fragment) => fragment.trim())
+  .filter((fragment) => fragment.length >= 6 && /[a-z]{3}/i.test(fragment))
+
+const ENGLISH_WORDS =
+  /\b(the|and|your|with|blinds?|automations?|loading|settings|users|open|closed|save|cancel|delete|weather|favourite|schedule|today|tomorrow)\b/i
+
+/** What a person (or a screen reader) meets on the page: visible text and the names of things. */
+function wordsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const seen = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement
+      if (!el || !node.textContent.trim()) continue
+      if (el.closest('script, style, [aria-hidden="true"], .visually-hidden') === null) {
+        const r = el.getBoundingClientRect()
+        if (r.width > 0 && r.height > 0) seen.push(node.textContent.trim())
+      }
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const a of ['aria-label', 'title', 'placeholder']) {
+        const v = el.getAttribute(a)
+        if (v) seen.push(v)
+      }
+    }
+    return seen
+  })()`)
+}
+
+async function englishOnScreen(page: Page): Promise<string[]> {
+  const texts = await wordsOnScreen(page)
+  return texts.filter(
+    (text) => ENGLISH_WORDS.test(text) || ENGLISH.some((fragment) => text.includes(fragment)),
+  )
+}
+
+describe('the UI in German', () => {
+  let t: TestHub
+  let browser: Browser
+
+  beforeAll(async () => {
+    t = await startHub()
+    browser = await launchBrowser()
+    const kitchen = await createBlind(t, {
+      name: 'Küche',
+      blindAddressUp: '1:0',
+      blindAddressDown: '1:1',
+      travelTimeUpMs: 20_000,
+      travelTimeDownMs: 20_000,
+    })
+    await createBlind(t, {
+      name: 'Wohnzimmer Raffstore',
+      blindAddressUp: '1:2',
+      blindAddressDown: '1:3',
+      travelTimeUpMs: 30_000,
+      travelTimeDownMs: 30_000,
+      tiltTimeMs: 1500,
+    })
+    const morning = await createAutomation(t, {
+      name: 'Morgens öffnen',
+      trigger: { type: 'CRON', cron: '0 7 * * *' },
+      scene: [{ name: 'Auf', type: 'POSITION', blindIds: [kitchen], position: 100 }],
+    })
+    await gql(t, 'mutation($id: ID!) { setFavoriteBlind(id: $id) }', { id: kitchen })
+    await gql(t, 'mutation($id: ID!) { setFavoriteAutomation(id: $id) }', { id: morning })
+    await gql(t, 'mutation { userLanguageSet(language: "de") { id } }')
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  it('greets a German browser on the login page in German', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'de-DE' })
+    const page = await context.newPage()
+    await page.goto(`${t.url}/`)
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor()
+    expect(await page.evaluate('document.documentElement.lang')).toBe('de')
+    expect(await englishOnScreen(page)).toEqual([])
+    await screenshot(page, 'german-login-phone')
+    await context.close()
+  })
+
+  for (const variant of VARIANTS) {
+    it(`shows Home, the account menu and the error screen in German (${variant.name})`, async () => {
+      // The browser is English (en-GB): the language kept on the user wins.
+      const { page } = await openApp(browser, t, t.adminToken, '/', variant)
+      await page.getByRole('heading', { level: 1, name: 'Start' }).waitFor()
+      await page.getByText('Küche').first().waitFor()
+      await page.getByText('Morgens öffnen').first().waitFor()
+      expect(await englishOnScreen(page)).toEqual([])
+      expect(await page.evaluate(OVERFLOW_X)).toBe(0)
+      expect(await seriousViolations(page)).toEqual([])
+      await screenshot(page, `german-home-${variant.name}`)
+
+      await page.getByRole('button', { name: 'Konto: admin' }).click()
+      await page.getByRole('group', { name: 'Sprache' }).waitFor()
+      expect(await englishOnScreen(page)).toEqual([])
+      await screenshot(page, `german-account-menu-${variant.name}`)
+
+      await page.goto(`${t.url}/nirgendwo`)
+      await page.getByText('Nicht gefunden').waitFor()
+      expect(await englishOnScreen(page)).toEqual([])
+      expect(await page.evaluate(OVERFLOW_X)).toBe(0)
+      await screenshot(page, `german-not-found-${variant.name}`)
+      await page.context().close()
+    })
+  }
+
+  it('switches back to English at once from the account menu, without a reload', async () => {
+    const { page } = await openApp(browser, t, t.adminToken, '/', VARIANTS[2])
+    await page.getByRole('heading', { level: 1, name: 'Start' }).waitFor()
+    await page.evaluate('window.__notReloaded = true')
+    await page.getByRole('button', { name: 'Konto: admin' }).click()
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    expect(await page.evaluate('window.__notReloaded')).toBe(true)
+    await page.getByRole('button', { name: 'Deutsch' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Start' }).waitFor()
+    await page.context().close()
+  })
+})
