@@ -72,7 +72,10 @@ describe('opening a database from before positions', () => {
       before.map((list, i) =>
         tables[i] === 'scenes'
           ? list.map((s) => ({ ...(s as object), target_position: null, target_tilt: null }))
-          : list,
+          : // Users gained their UI language (0009): none chosen, the browser's.
+            tables[i] === 'users'
+            ? list.map((u) => ({ ...(u as object), language: null }))
+            : list,
       ),
     )
     expect(
