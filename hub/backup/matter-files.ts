@@ -14,7 +14,7 @@ import {
 } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { matterStorageDir } from '../matter/storage'
-import { fsyncFolder } from './durable-files'
+import { fsyncFolder, giveToFolderOwner } from './durable-files'
 
 const TABLE = 'backup_matter_files'
 
@@ -24,10 +24,10 @@ function filesUnder(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-/** Puts the `matter/` folder beside `dbPath` into the backup copy; how many files it held. */
-export function packMatterFiles(copy: Database.Database, dbPath: string): number {
+/** Puts the `matter/` folder beside `dbPath`, if there is one, into the backup copy. */
+export function packMatterFiles(copy: Database.Database, dbPath: string): void {
   const folder = matterStorageDir(dbPath)
-  if (!existsSync(folder)) return 0
+  if (!existsSync(folder)) return
   const files = filesUnder(folder)
   copy.exec(`CREATE TABLE ${TABLE} (path TEXT PRIMARY KEY, content BLOB NOT NULL)`)
   const insert = copy.prepare(`INSERT INTO ${TABLE} (path, content) VALUES (?, ?)`)
@@ -36,7 +36,6 @@ export function packMatterFiles(copy: Database.Database, dbPath: string): number
       insert.run(relative(folder, file).split(sep).join('/'), readFileSync(file))
     }
   })()
-  return files.length
 }
 
 /**
@@ -64,6 +63,13 @@ export function unpackMatterFiles(copy: Database.Database, dbPath: string): stri
     writeFileSync(target, row.content, { mode: 0o600 })
   }
   copy.exec(`DROP TABLE ${TABLE}`)
+  // `sudo lamella restore` runs as root: the hub's user must own what it reads and writes. Each
+  // takes its folder's owner, so parents go first.
+  giveToFolderOwner(staging)
+  const entries = (readdirSync(staging, { recursive: true }) as string[]).sort(
+    (a, b) => a.split(sep).length - b.split(sep).length,
+  )
+  for (const entry of entries) giveToFolderOwner(join(staging, entry))
   return staging
 }
 

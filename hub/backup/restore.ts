@@ -206,12 +206,13 @@ export function restoreDatabase(options: RestoreOptions): RestoreResult {
     release = lockForRestore(dbPath)
     giveToFolderOwner(temporary)
     fsyncFile(temporary)
-    const keptAs = keepAside(dbPath, (options.now ?? Date.now)())
+    const now = (options.now ?? Date.now)()
+    const keptAs = keepAside(dbPath, now)
     renameSync(temporary, dbPath)
     fsyncFolder(folder)
     restored = true
     const matterKeptAs = staging
-      ? placeMatterFiles(staging, dbPath, `${keptAs ?? asideName(dbPath, Date.now())}.matter`)
+      ? placeMatterFiles(staging, dbPath, `${keptAs ?? asideName(dbPath, now)}.matter`)
       : null
     const matterRestored = staging !== null
     staging = null

@@ -3,8 +3,7 @@
 // locally. Loaded only when LAMELLA_MATTER=1 (hub/app imports this file dynamically); nothing
 // else in the hub knows Matter. Commands go through Positions (hub/matter/covering); positions,
 // motion and reachability follow HubEvents, at most once a second while a blind travels.
-import { Environment, Logger, ServerNode, VendorId } from '@matter/main'
-import { Endpoint } from '@matter/main'
+import { Endpoint, Environment, Logger, ServerNode, VendorId } from '@matter/main'
 import { BridgedDeviceBasicInformationServer } from '@matter/main/behaviors/bridged-device-basic-information'
 import { WindowCovering } from '@matter/main/clusters/window-covering'
 import { WindowCoveringDevice } from '@matter/main/devices/window-covering'
@@ -13,19 +12,20 @@ import { DeviceCommissioner } from '@matter/main/protocol'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Blind } from '../db/blinds'
 import type { Viewer } from '../db/visibility'
+import { HubError, logInternalError } from '../errors'
 import type { HubEvents } from '../events'
 import type { BlindPosition } from '../position/tracker'
-import type { Direction } from '../position/positions'
-import { BY_MATTER, type MotionOrigin } from '../position/origins'
+import { BY_MATTER } from '../position/origins'
 import type { BusStatusEvent } from '../realtime/events'
 import { coveringBehaviors, endpointId, toMatter } from './covering'
 import { pairingSecrets } from './pairing'
 import { qrRows } from './qr'
 import type { MatterSettings } from './settings'
-import type { MatterAdmin } from './storage'
+import type { MatterAdmin } from './status'
+import type { Positions } from '../position/positions'
 
 /** Who Matter commands act as: whoever paired an ecosystem may move every blind. */
-export const MATTER_VIEWER: Viewer = { id: 'matter', isAdmin: true }
+const MATTER_VIEWER: Viewer = { id: 'matter', isAdmin: true }
 /** How often a moving blind's position is reported while it travels. */
 const MOVING_REPORT_EVERY_MS = 1000
 /** How long "Allow another app to pair" keeps the window open (Matter's basic window: 15 min). */
@@ -39,17 +39,7 @@ export interface MatterDeps {
   events: HubEvents
   log: FastifyBaseLogger
   blinds: { list(viewer: Viewer): Blind[] }
-  positions: {
-    move(viewer: Viewer, ids: string[], direction: Direction, origin: MotionOrigin): Promise<void>
-    setPosition(
-      viewer: Viewer,
-      ids: string[],
-      position: number | null | undefined,
-      tilt: number | null | undefined,
-      origin: MotionOrigin,
-    ): Promise<void>
-    state(blindId: string): BlindPosition
-  }
+  positions: Pick<Positions, 'move' | 'setPosition' | 'state'>
   busStatus(): BusStatusEvent
 }
 
@@ -80,10 +70,16 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
   Logger.format = 'plain'
   Logger.destinations.default!.write = (text) => log.warn({ matter: true }, text)
 
+  // A refusal is the hub's word to the ecosystem; anything else is ours to log.
+  const logged = (command: Promise<void>) =>
+    command.catch((err: unknown) => {
+      if (!(err instanceof HubError)) logInternalError(log, err, 'a Matter command failed')
+      throw err
+    })
   const behaviors = coveringBehaviors({
-    move: (id, direction) => deps.positions.move(MATTER_VIEWER, [id], direction, BY_MATTER),
+    move: (id, direction) => logged(deps.positions.move(MATTER_VIEWER, [id], direction, BY_MATTER)),
     setPosition: (id, position, tilt) =>
-      deps.positions.setPosition(MATTER_VIEWER, [id], position, tilt, BY_MATTER),
+      logged(deps.positions.setPosition(MATTER_VIEWER, [id], position, tilt, BY_MATTER)),
   })
 
   let server: ServerNode | null = null
@@ -92,6 +88,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
   const lastReported = new Map<string, number>()
   const unsubscribe: (() => void)[] = []
   let ticker: NodeJS.Timeout | null = null
+  let pairingWindow: NodeJS.Timeout | undefined
   /** Changes to endpoints run one after another: adding and removing are asynchronous. */
   let queue: Promise<unknown> = Promise.resolve()
   const serially = (work: () => Promise<void>) => {
@@ -101,8 +98,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
 
   const reachable = () => deps.busStatus().online
 
-  function coveringState(blind: Blind, state: BlindPosition) {
-    const slats = blind.tiltTimeMs > 0
+  function coveringState(slats: boolean, state: BlindPosition) {
     const lift = state.position === null ? null : toMatter(state.position)
     const movement =
       state.motion === 'MOVING_UP'
@@ -145,7 +141,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
         endProductType: slats
           ? WindowCovering.EndProductType.ExteriorVenetianBlind
           : WindowCovering.EndProductType.RollerShutter,
-        ...coveringState(blind, deps.positions.state(blind.id)),
+        ...coveringState(slats, deps.positions.state(blind.id)),
       },
     })
     await aggregator.add(endpoint)
@@ -185,11 +181,12 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
   function report(id: string): void {
     const entry = bridged.get(id)
     if (!entry) return
-    const blind = deps.blinds.list(MATTER_VIEWER).find((b) => b.id === id)
-    if (!blind) return
     lastReported.set(id, Date.now())
     const state = deps.positions.state(id)
-    void serially(() => patch(entry.endpoint, { windowCovering: coveringState(blind, state) }))
+    // What it needs of the blind is kept with its endpoint: no database read every second.
+    void serially(() =>
+      patch(entry.endpoint, { windowCovering: coveringState(entry.slats, state) }),
+    )
   }
 
   /** A start, a stop, a reversal: at once; while travelling, at most once a second. */
@@ -279,6 +276,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
       unsubscribe.splice(0).forEach((off) => off())
       if (ticker) clearInterval(ticker)
       ticker = null
+      clearTimeout(pairingWindow)
       await queue
       const node = server
       server = aggregator = null
@@ -306,19 +304,22 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
       if (!server) return
       const commissioner = server.env.get(DeviceCommissioner)
       await commissioner.allowBasicCommissioning()
-      const close = setTimeout(
+      // Opened this way (not by a Matter command) the window has no timer of matter.js's own. A
+      // second click starts the 15 minutes anew.
+      clearTimeout(pairingWindow)
+      pairingWindow = setTimeout(
         () => void commissioner.endCommissioning().catch(() => undefined),
         PAIRING_WINDOW_MS,
       )
-      close.unref()
+      pairingWindow.unref()
     },
 
     async forgetPairings() {
       if (!server) return
+      // Back online by itself once erased (matter.js restarts a node that was online).
       await serially(async () => {
         await server?.erase()
       })
-      await server.start()
     },
   }
 }

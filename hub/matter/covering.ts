@@ -5,6 +5,7 @@
 import { WindowCoveringServer } from '@matter/main/behaviors/window-covering'
 import { WindowCovering } from '@matter/main/clusters/window-covering'
 import { Status, StatusResponseError } from '@matter/main/types'
+import { HubError } from '../errors'
 
 /** What a Matter command asks of a blind; each resolves once its run is on the bus. */
 export interface CoveringCommands {
@@ -22,12 +23,11 @@ export const fromMatter = (percent100ths: number): number =>
 export const endpointId = (blindId: string): string => `blind-${blindId}`
 const blindOf = (endpoint: { id: string }): string => endpoint.id.replace(/^blind-/, '')
 
-/** A HubError's status (423: a weather lock) as the Matter status the command answers with. */
+/** A refusal (a HubError; 423: a weather lock) as the Matter status the command answers with. */
 function matterError(err: unknown): StatusResponseError {
-  const e = err as { code?: unknown; message?: string }
-  const message = e.message ?? 'refused'
-  // A weather lock lifts by itself: Busy says "not now". Anything else: Failure.
-  return new StatusResponseError(message, e.code === 423 ? Status.Busy : Status.Failure)
+  if (!(err instanceof HubError)) return new StatusResponseError('failed', Status.Failure)
+  // A weather lock lifts by itself: Busy says "not now". Any other refusal: Failure.
+  return new StatusResponseError(err.message, err.code === 423 ? Status.Busy : Status.Failure)
 }
 
 async function carryOut(work: () => Promise<void>): Promise<void> {

@@ -2,33 +2,23 @@
 // here, cold), so the bridge is imported and started in the background once the hub listens,
 // and the web UI never waits for it. Until it runs, admins see Matter on and its codes coming.
 // This file imports nothing of matter.js; hub/matter/bridge is loaded by import() only here.
-import type { FastifyBaseLogger } from 'fastify'
 import type { MatterBridge, MatterDeps } from './bridge'
 import { conflict } from '../errors'
-import type { MatterAdmin, MatterStatus } from './storage'
+import { MATTER_OFF } from './storage'
+import type { MatterAdmin, MatterStatus } from './status'
 
-const STARTING: MatterStatus = Object.freeze({
-  enabled: true,
-  commissioned: false,
-  manualPairingCode: null,
-  qrPairingCode: null,
-  qrCodeRows: null,
-  fabrics: [],
-})
+const STARTING: MatterStatus = Object.freeze({ ...MATTER_OFF, enabled: true })
 
 /** A module of the hub (hub/module): it loads once the hub listens, and stops before the bus. */
 export interface LaterMatter extends MatterAdmin {
   readonly name: 'matter'
-  start(): void
   /** Loads and starts the bridge in the background (a failure is logged). */
   listening(): void
-  /** Resolves once the bridge runs, or its start failed (for tests and the bench). */
-  started(): Promise<void>
   /** Waits for a start under way, then stops the bridge. */
   stop(): Promise<void>
 }
 
-export function matterLater(deps: MatterDeps & { log: FastifyBaseLogger }): LaterMatter {
+export function matterLater(deps: MatterDeps): LaterMatter {
   let bridge: MatterBridge | null = null
   let starting: Promise<void> | null = null
   let stopped = false
@@ -53,9 +43,7 @@ export function matterLater(deps: MatterDeps & { log: FastifyBaseLogger }): Late
   }
   return {
     name: 'matter',
-    start() {},
     listening: () => void load(),
-    started: () => starting ?? Promise.resolve(),
     async stop() {
       stopped = true
       await starting

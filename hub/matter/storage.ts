@@ -2,31 +2,11 @@
 // Imports nothing of matter.js: the hub reads this file whether Matter is on or off.
 import { dirname, join } from 'node:path'
 import { conflict } from '../errors'
+import type { MatterAdmin, MatterStatus } from './status'
 
 /** The `matter/` folder beside the database file (kept by backups, hub/backup). */
 export function matterStorageDir(dbPath: string): string {
   return join(dirname(dbPath), 'matter')
-}
-
-/** The bridge's state for admins, as GraphQL `MatterStatus` shows it. */
-export interface MatterStatus {
-  enabled: boolean
-  commissioned: boolean
-  manualPairingCode: string | null
-  qrPairingCode: string | null
-  /** The QR code's 21 rows of modules, '1' dark, for the page to draw; null while off. */
-  qrCodeRows: string[] | null
-  /** The paired ecosystems: each fabric's label, or its vendor when it gave none. */
-  fabrics: string[]
-}
-
-/** What admins may do with the bridge (GraphQL `matter`, `matterOpenPairing`...). */
-export interface MatterAdmin {
-  status(): MatterStatus
-  /** Opens a commissioning window, so a second ecosystem can pair. */
-  openPairing(): Promise<void>
-  /** Removes every fabric: no ecosystem can reach the bridge until it is paired again. */
-  forgetPairings(): Promise<void>
 }
 
 export const MATTER_OFF: MatterStatus = Object.freeze({

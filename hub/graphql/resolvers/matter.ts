@@ -1,12 +1,11 @@
 // The Matter bridge's pairing, for admins only (ARCHITECTURE.md section 14): with the codes,
 // anyone may add the house's blinds to their phone.
 import { requireAdmin } from '../../auth/permissions'
-import { matterOff } from '../../matter/storage'
 import type { GraphQLContext } from '../context'
 
 const bridge = (ctx: GraphQLContext) => {
   requireAdmin(ctx)
-  return ctx.services.matter ?? matterOff
+  return ctx.services.matter
 }
 
 export const matterResolvers = {

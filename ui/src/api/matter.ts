@@ -4,16 +4,9 @@
 import useSWR from 'swr'
 import { graphql } from './client'
 import type { ApiError } from './client'
+import type { MatterStatus } from '../../../hub/matter/status'
 
-export interface MatterStatus {
-  enabled: boolean
-  commissioned: boolean
-  manualPairingCode: string | null
-  qrPairingCode: string | null
-  /** 21 rows of 21 modules, '1' dark. */
-  qrCodeRows: string[] | null
-  fabrics: string[]
-}
+export type { MatterStatus } from '../../../hub/matter/status'
 
 const MATTER = 'enabled commissioned manualPairingCode qrPairingCode qrCodeRows fabrics'
 export const MATTER_KEY = ['matter'] as const
