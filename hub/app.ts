@@ -217,7 +217,23 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     log: app.log.child({ module: 'shading' }),
   })
 
+  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: its code (and
+  // matter.js, seconds to load) loads only then, in the background once the hub listens.
+  const matter = config.matter
+    ? (await import('./matter/later')).matterLater({
+        settings: config.matter,
+        storageDir: matterStorageDir(config.dbPath),
+        version: hubVersion,
+        events,
+        log: app.log.child({ module: 'matter' }),
+        blinds,
+        positions,
+        busStatus,
+      })
+    : null
+
   const services: Services = {
+    matter: matter ?? matterOff,
     auth: new AuthService(users, sessions, throttle, events),
     users,
     blinds,
@@ -283,22 +299,6 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
       })
     : null
 
-  // Apple Home, Google Home, Alexa... over Matter, when LAMELLA_MATTER=1: its code (and
-  // matter.js, seconds to load) loads only then, in the background once the hub listens.
-  const matter = config.matter
-    ? (await import('./matter/later')).matterLater({
-        settings: config.matter,
-        storageDir: matterStorageDir(config.dbPath),
-        version: hubVersion,
-        events,
-        log: app.log.child({ module: 'matter' }),
-        blinds,
-        positions,
-        busStatus,
-      })
-    : null
-  services.matter = matter ?? matterOff
-
   answerErrors(app)
   await app.register(graphqlPlugin, { services, sessions, development: config.development })
   await app.register(uiPlugin)
@@ -339,24 +339,19 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     bus,
     weather,
     engine,
-    // Home Assistant's link to the UI needs the port (LAMELLA_PORT may be 0): it starts once
-    // the hub listens.
-    ...(mqtt
-      ? [{ name: 'mqtt', start() {}, listening: () => mqtt.start(), stop: () => mqtt.stop() }]
-      : []),
+    // MQTT and Matter start once the hub listens.
+    ...(mqtt ? [mqtt] : []),
     ...(matter ? [matter] : []),
     ...(pv ? [pv] : []),
     shading,
   ]
-  await startModules(modules)
+  const failedToStop = (name: string, err: unknown) =>
+    logInternalError(app.log, err, 'a module failed to stop', { module: name })
+  await startModules(modules, failedToStop)
   app.addHook('onListen', () => {
     for (const m of modules) m.listening?.()
   })
-  app.addHook('preClose', () =>
-    stopModules(modules, (name, err) =>
-      logInternalError(app.log, err, 'a module failed to stop', { module: name }),
-    ),
-  )
+  app.addHook('preClose', () => stopModules(modules, failedToStop))
 
   return { app, events, services, bus, engine, shading }
 }

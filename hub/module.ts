@@ -4,14 +4,26 @@
 // disk after the last relay is off).
 export interface HubModule {
   readonly name: string
-  start(): void | Promise<void>
+  /** Absent for a module that starts only once the hub listens. */
+  start?(): void | Promise<void>
   stop(): void | Promise<void>
   /** Once the hub listens (a module that needs the port, say for a link to the UI). */
   listening?(): void
 }
 
-export async function startModules(modules: readonly HubModule[]): Promise<void> {
-  for (const m of modules) await m.start()
+/** Starts them in order; when one fails, those already started stop again before it throws. */
+export async function startModules(
+  modules: readonly HubModule[],
+  failed: (name: string, err: unknown) => void,
+): Promise<void> {
+  for (const [i, m] of modules.entries()) {
+    try {
+      await m.start?.()
+    } catch (err) {
+      await stopModules(modules.slice(0, i), failed)
+      throw err
+    }
+  }
 }
 
 /** Stops them last-started first; one that fails does not keep the others running. */

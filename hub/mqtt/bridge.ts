@@ -1,4 +1,4 @@
-// The MQTT feature (ARCHITECTURE.md section 10): one module with start() and stop(), fed by
+// The MQTT feature (ARCHITECTURE.md section 10): one module with listening() and stop(), fed by
 // HubEvents like the realtime server. It keeps retained state on the broker for the hub, its
 // bus, every blind and every automation; announces them to Home Assistant; and carries out the
 // commands published to this hub's topics (hub/mqtt/commands). Nothing else in the hub knows
@@ -121,8 +121,11 @@ export class MqttBridge {
     }
   }
 
-  /** Connects in the background: a broker that is away never holds up or stops the hub. */
-  start(): void {
+  /**
+   * Connects in the background once the hub listens (Home Assistant's link to the UI needs the
+   * port): a broker that is away never holds up or stops the hub.
+   */
+  listening(): void {
     if (this.client) return
     const { settings, log } = this.deps
     this.ctx = { ...this.ctx, uiUrl: this.deps.uiUrl() }

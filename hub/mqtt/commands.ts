@@ -8,11 +8,11 @@ import type { IPublishPacket } from 'mqtt'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Viewer } from '../db/visibility'
 import { HubError, logInternalError } from '../errors'
-import { BY_MQTT, type MotionOrigin } from '../position/origins'
-import type { Direction } from '../position/positions'
+import { BY_MQTT } from '../position/origins'
 import { checkRunPayload, parseBlindCommand } from './payloads'
 import type { CommandTopic } from './topics'
 import type { LimitedWarnings } from './warnings'
+import type { Positions } from '../position/positions'
 
 /** Who MQTT commands act as: whoever may publish to the command topics may move every blind. */
 export const MQTT_VIEWER: Viewer = { id: 'mqtt', isAdmin: true }
@@ -24,16 +24,7 @@ export interface CommandDeps {
   log: FastifyBaseLogger
   /** What others publish: rate-limited, so a flood of bad payloads cannot fill the log. */
   warnings: LimitedWarnings
-  positions: {
-    move(viewer: Viewer, ids: string[], direction: Direction, origin: MotionOrigin): Promise<void>
-    setPosition(
-      viewer: Viewer,
-      ids: string[],
-      position: number | null | undefined,
-      tilt: number | null | undefined,
-      origin: MotionOrigin,
-    ): Promise<void>
-  }
+  positions: Pick<Positions, 'move' | 'setPosition'>
   /** Starts a run of an automation, recorded as started over MQTT. */
   runAutomation(viewer: Viewer, automationId: string): unknown
   /** Deletes a retained message from the broker. */
