@@ -49,6 +49,7 @@ const withRelays = (scene: PlannedScene): ScenePlan => ({
 
 export class Engine {
   readonly name = 'engine'
+  private running = false
   readonly runs: RunRepository
   readonly runner: AutomationRunner
   readonly scheduler: Scheduler
@@ -102,6 +103,7 @@ export class Engine {
 
   /** Marks runs cut by the previous process, then schedules every trigger. */
   start(): void {
+    this.running = true
     this.runs.failInterrupted()
     this.unsubscribe.push(
       this.deps.events.on('location:changed', () => this.scheduler.relocated()),
@@ -127,6 +129,9 @@ export class Engine {
    * if it is under 5 minutes late and is recorded as missed if older.
    */
   clockChanged(): void {
+    // Before start() (which asks the clock itself) and after stop(), nothing is scheduled: the
+    // clock, which starts before the engine and stops after it, may still call.
+    if (!this.running) return
     const trusted = this.deps.clockTrusted()
     if (trusted && !this.scheduler.active) this.scheduler.start()
     else if (!trusted && this.scheduler.active) this.scheduler.stop()
@@ -134,6 +139,7 @@ export class Engine {
 
   /** No new firings; running runs end FAILED and their relays stop. */
   async stop(): Promise<void> {
+    this.running = false
     this.unsubscribe.splice(0).forEach((off) => off())
     this.scheduler.stop()
     await this.runner.stop()

@@ -108,4 +108,16 @@ describe('schedules and an unsynchronised clock', () => {
     const later = await hub.gql<{ automationRuns: unknown[] }>(RUNS, { id }, hub.adminToken)
     expect(later.data?.automationRuns).toHaveLength(before.data!.automationRuns.length)
   })
+
+  it('arms no schedule once the engine has stopped, though the clock is set while the hub winds down', async () => {
+    let synchronized = false
+    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50 })
+    const hub = t
+    await everySecond(hub)
+    // The engine stops before the clock does (hub/app.ts stops modules in reverse).
+    await hub.hub.engine.stop()
+    synchronized = true
+    await sleep(300)
+    expect(hub.hub.engine.scheduler.active).toBe(false)
+  })
 })
