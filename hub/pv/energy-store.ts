@@ -36,11 +36,15 @@ export class EnergyStore {
     const step = countEnergy(this.last, reading)
     if (step.kind === 'ignored') return step
     if (step.kind === 'baseline') {
-      // Another inverter's slots so far belong to the old count: write them before.
-      this.write()
-      this.last = step.counter
-      this.counterChanged = true
-      this.write()
+      // Another inverter's slots so far belong to the old count: written with it, and the new
+      // baseline after them, in one commit.
+      this.db.transaction(() => {
+        this.write()
+        this.last = step.counter
+        this.counterChanged = true
+        this.writeCounter()
+      })
+      this.committed()
       return step
     }
     this.pending.set(step.slotStart, (this.pending.get(step.slotStart) ?? 0) + step.wh)
@@ -55,8 +59,9 @@ export class EnergyStore {
   }
 
   /**
-   * Writes the slots counted since the last write and the counter they add up to. Call it
-   * inside a transaction (Photovoltaics writes the minutes in the same one) or alone.
+   * Writes the slots counted since the last write and the counter they add up to, inside the
+   * caller's transaction (Photovoltaics writes the minutes in the same one). They stay waiting
+   * until `committed()`: a commit that fails loses nothing.
    */
   write(): void {
     if (!this.counterChanged || !this.last) return
@@ -70,14 +75,23 @@ export class EnergyStore {
         })
         .run()
     }
+    this.writeCounter()
+  }
+
+  /** The last write's commit holds: what it wrote waits no more. */
+  committed(): void {
+    this.pending.clear()
+    this.counterChanged = false
+  }
+
+  private writeCounter(): void {
+    if (!this.last) return
     const { wh, at, serial } = this.last
     this.db
       .insert(pvCounter)
       .values({ id: COUNTER_ROW, wh, readAt: at, serial })
       .onConflictDoUpdate({ target: pvCounter.id, set: { wh, readAt: at, serial } })
       .run()
-    this.pending.clear()
-    this.counterChanged = false
   }
 
   /** YYYY-MM-DD in the hub's time zone. */

@@ -31,6 +31,8 @@ class Mean {
   }
 }
 
+const MINUTES_PER_DAY = 24 * 60
+
 export class PvHistory {
   private minute: { at: number; power: Mean; dcPower: Mean } | null = null
   /** Finished minutes not written yet, oldest first. */
@@ -59,7 +61,19 @@ export class PvHistory {
     return this.finished.length > 0
   }
 
-  /** Writes the finished minutes; call it inside a transaction, or alone. */
+  /**
+   * Whether the waiting minutes are worth a write to the card: any with power, or a whole
+   * day's. A sleeping inverter's minutes (no power, all night) wait in memory for the morning's
+   * batch or the hub's stop: a hub at rest writes nothing.
+   */
+  get worthWriting(): boolean {
+    return (
+      this.finished.length >= MINUTES_PER_DAY ||
+      this.finished.some((m) => (m.powerW ?? 0) > 0 || (m.dcPowerW ?? 0) > 0)
+    )
+  }
+
+  /** Writes the finished minutes, inside the caller's transaction; `committed()` after it. */
   write(): void {
     for (const row of this.finished) {
       this.db
@@ -71,6 +85,10 @@ export class PvHistory {
         })
         .run()
     }
+  }
+
+  /** The last write's commit holds: its minutes wait no more. */
+  committed(): void {
     this.finished = []
   }
 

@@ -102,21 +102,29 @@ export class Photovoltaics implements PvService {
     this.timer = this.purgeTimer = null
     await this.polling
     this.samples.finish()
-    this.write()
+    this.write(true)
   }
 
-  /** Writes what was counted and gathered since the last write, if anything, in one go. */
-  private write(): void {
+  /**
+   * Writes what was counted and gathered since the last write in one commit: at stop whatever
+   * waits, else only energy or minutes with power (a night at rest writes nothing). A commit
+   * that fails keeps it all waiting for the next.
+   */
+  private write(all = false): void {
     this.writtenAt = this.deps.now()
-    if (!this.energyStore.unwritten && !this.samples.unwritten) return
+    const minutes = all ? this.samples.unwritten : this.samples.worthWriting
+    if (!this.energyStore.unwritten && !minutes) return
     try {
       this.deps.db.transaction(() => {
         this.energyStore.write()
-        this.samples.write()
+        if (minutes) this.samples.write()
       })
     } catch (err) {
       logInternalError(this.deps.log, err, 'could not store the PV readings')
+      return
     }
+    this.energyStore.committed()
+    if (minutes) this.samples.committed()
   }
 
   private schedule(delayMs: number): void {

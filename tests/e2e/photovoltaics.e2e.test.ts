@@ -99,6 +99,7 @@ function seedMorning(t: TestHub, emulator: InverterEmulator, startAt: number): v
   }
   history.finish()
   history.write()
+  history.committed()
 }
 
 const chartsCode = (requests: readonly string[]) =>

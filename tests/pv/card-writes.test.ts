@@ -2,6 +2,7 @@
 // minutes in one transaction every 15 minutes (and at stop), nothing at night, and no energy
 // lost or counted twice when a power cut takes the batch not written yet. A real SQLite file
 // with the real migrations, the emulated inverter over real TCP, time moved by the test.
+import Database from 'better-sqlite3'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -57,16 +58,42 @@ async function rig(at: number) {
 }
 
 describe('PV on the SD card', () => {
-  it('writes nothing to the database file during ten minutes of polls at night', async () => {
+  it('writes nothing to the database file during three batches’ time of polls at night', async () => {
     const r = await rig(Date.parse('2026-06-21T23:00:00Z'))
     const { pv } = r.hub()
     await r.pollFor(pv, MINUTE)
     expect(pv.status().online).toBe(true)
     const before = r.files()
-    await r.pollFor(pv, 10 * MINUTE)
+    await r.pollFor(pv, 3 * PV_WRITE_EVERY_MS)
     expect(pv.status()).toMatchObject({ online: true, powerW: 0 })
     expect(r.files()).toEqual(before)
+    // The night's minutes are still on the chart, and reach the card when the hub stops.
+    expect(pv.history(r.clock.t - 30 * MINUTE, r.clock.t).length).toBeGreaterThan(25)
+    await pv.stop()
+    expect(r.files()).not.toEqual(before)
   })
+
+  it('loses no energy when a batch’s commit fails, and writes it with the next', async () => {
+    const noon = Date.parse('2026-06-21T11:00:00Z')
+    const r = await rig(noon)
+    const { pv, database } = r.hub()
+    await r.pollFor(pv, POLL)
+    const firstCounter = pv.status().lifetimeWh!
+    await r.pollFor(pv, PV_WRITE_EVERY_MS - 2 * POLL)
+    // The batch falls due and its minutes cannot be stored (as on a card that is full): SQLite
+    // refuses them after the energy went in, and the whole commit rolls back.
+    const other = new Database(database.sqlite.name)
+    other.exec(
+      `CREATE TRIGGER card_full BEFORE INSERT ON pv_samples BEGIN SELECT RAISE(ABORT, 'full'); END`,
+    )
+    await r.pollFor(pv, 2 * POLL)
+    other.exec('DROP TRIGGER card_full')
+    other.close()
+    await r.pollFor(pv, PV_WRITE_EVERY_MS)
+    await pv.stop()
+    const lastCounter = pv.status().lifetimeWh!
+    expect(r.hub().pv.energy(1)).toEqual([{ day: '2026-06-21', wh: lastCounter - firstCounter }])
+  }, 30_000)
 
   it('writes a sunny quarter hour once, at its end, with every minute of it for the chart', async () => {
     const noon = Date.parse('2026-06-21T11:00:00Z')
