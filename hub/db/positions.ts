@@ -3,7 +3,7 @@
 // short (ARCHITECTURE.md section 9).
 // Writes go to disk together at the end of the event loop's turn, in one transaction that
 // SQLite's synchronous=FULL makes survive a power cut.
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Side } from '../bus/side'
 import type { Pose, TravelTimes } from '../position/travel'
 import type { Db } from './open'
@@ -105,13 +105,11 @@ export class PositionStore {
     return new Promise((resolve) =>
       this.enqueue(
         () => {
-          for (const blindId of blindIds) {
-            this.db
-              .update(blindMotions)
-              .set({ offAskedAt: at })
-              .where(eq(blindMotions.blindId, blindId))
-              .run()
-          }
+          this.db
+            .update(blindMotions)
+            .set({ offAskedAt: at })
+            .where(inArray(blindMotions.blindId, [...blindIds]))
+            .run()
         },
         resolve,
         () => resolve(),
