@@ -46,9 +46,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true
-    void loaders[wanted]().then((catalog) => {
-      if (current) setShown({ language: wanted, catalog })
-    })
+    loaders[wanted]().then(
+      (catalog) => {
+        if (current) setShown({ language: wanted, catalog })
+      },
+      // A catalog that cannot load (the hub restarting mid-page): English rather than an empty
+      // page; a reload tries the language again.
+      () => {
+        if (current) setShown((before) => before ?? { language: 'en', catalog: null })
+      },
+    )
     return () => {
       current = false
     }

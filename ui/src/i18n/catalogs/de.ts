@@ -182,6 +182,8 @@ export const de: Catalog = {
   'home.gust': 'Böe (10 min)',
   'home.rain': 'Regen',
   'home.temperature': 'Temperatur',
+  'home.meanWindLegend': 'Mittlerer Wind, m/s',
+  'home.gustLegend': 'Stärkste Böe, m/s',
   'home.noWindReadings': 'Keine Windmessungen in den letzten 24 Stunden.',
   'home.strongestGust': 'Letzte 24 Stunden: stärkste Böe {wind} um {time}.',
   'home.noWeatherSensor':

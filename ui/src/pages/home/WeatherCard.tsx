@@ -115,11 +115,11 @@ function WeatherFigures({ weather }: { weather: Weather }) {
               <ul className="wind-legend muted">
                 <li>
                   <span className="wind-swatch wind-swatch-mean" aria-hidden="true" />
-                  Mean wind, m/s
+                  {t(m.meanWindLegend)}
                 </li>
                 <li>
                   <span className="wind-swatch wind-swatch-gust" aria-hidden="true" />
-                  Strongest gust, m/s
+                  {t(m.gustLegend)}
                 </li>
               </ul>
             </ChartBoundary>

@@ -63,6 +63,8 @@ export const homeMessages = defineMessages('home', {
   temperature: 'Temperature',
   noWindReadings: 'No wind readings in the last 24 hours.',
   strongestGust: 'Last 24 hours: strongest gust {wind} at {time}.',
+  meanWindLegend: 'Mean wind, m/s',
+  gustLegend: 'Strongest gust, m/s',
   noWeatherSensor:
     'No weather sensor: blinds outside are not protected from wind and rain. Add one in',
   settings: 'Settings',
