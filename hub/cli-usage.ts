@@ -3,12 +3,12 @@
 import { SETTING_LIST } from './config'
 import type { Command } from './usage-error'
 
-export const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
+const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
                  [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
                  [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]
                  [--weather calm|gusty|storm|FILE.json [--weather-unit 10]]`
 
-export const SUNSPEC_EMULATOR_USAGE = `lamella emulator --sunspec HOST:PORT [--float] [--speed N] [--peak-w N]
+const SUNSPEC_EMULATOR_USAGE = `lamella emulator --sunspec HOST:PORT [--float] [--speed N] [--peak-w N]
                  [--serial S] [--max-clients N] [--start ISO-TIME] [--lat DEG --lon DEG]`
 
 const LINES: Record<Command, string[]> = {

@@ -81,12 +81,12 @@ const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_
  * A run that ended somewhere in a span of time is placed in its middle when the two ends of the
  * span lie at most this many points apart (position and tilt); otherwise it is not known.
  */
-export const UNHEARD_OFF_POINTS = 3
+const UNHEARD_OFF_POINTS = 3
 /**
  * An off is written ahead unless the next start, not knowing of it, would count the run on
  * (to the board's end of the pulse, or to the end stop) and be less than this far off.
  */
-export const UNWRITTEN_OFF_POINTS = 1
+const UNWRITTEN_OFF_POINTS = 1
 
 export class PositionTracker implements RelayObserver {
   private readonly blinds = new Map<string, Tracked>()

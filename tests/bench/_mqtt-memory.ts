@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphqlClient } from '../helpers/hub'
-import { fmt, rssMiB, startHubProcess } from './_support'
+import { fmt, median, rssMiB, startHubProcess } from './_support'
 
 const BLINDS = 50
 const ROUNDS = 3
@@ -74,7 +74,6 @@ async function measure(env: Record<string, string>): Promise<Memory> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const line = (m: Memory) =>
   `${fmt(m.total)} MiB (anonymous ${fmt(m.anon)}, file-backed ${fmt(m.file)})`
 

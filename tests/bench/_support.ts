@@ -127,3 +127,7 @@ export function rssMiB(pid: number): { total: number; anon: number; file: number
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits)
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!

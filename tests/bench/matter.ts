@@ -16,13 +16,12 @@ import { WindowCoveringClient } from '@matter/main/behaviors/window-covering'
 import { startMatterHub } from '../helpers/matter-hub'
 import { makeMatterNet, matterNetUnavailable } from '../helpers/matter-net'
 import { printPercentiles, timedHub } from './_first-frame'
-import { fmt, rssMiB, seedDatabase } from './_support'
+import { fmt, median, rssMiB, seedDatabase } from './_support'
 
 const BLINDS = 20
 const STARTS = 3
 const COMMANDS = 60
 const UI_MOVES = 30
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function outside(): Promise<void> {

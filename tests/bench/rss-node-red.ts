@@ -13,13 +13,12 @@
 // installed there from the npm registry on the first run.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { projectRoot } from '../../hub/paths'
-import { startBroker } from '../helpers/broker'
+import { freePort, startBroker } from '../helpers/broker'
 import { graphqlClient } from '../helpers/hub'
-import { fmt, HUB_NODE_FLAGS, rssMiB, startHubProcess } from './_support'
+import { fmt, HUB_NODE_FLAGS, median, rssMiB, startHubProcess } from './_support'
 
 const ROUNDS = 3
 const BLINDS = 20
@@ -35,18 +34,6 @@ const CANDIDATE_FLAGS: readonly (readonly string[])[] = [
 ]
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function nodeRedFolder(): string {
   const folder = process.env.LAMELLA_NODE_RED ?? join(projectRoot, 'build/node-red')

@@ -1,7 +1,7 @@
 // Time from process start to the first answered request, and resident memory of the idle hub,
 // for an empty household and for one with 1,000 blinds and 200 automations.
 // Goals (issue 2): ready under 1.5 s with 1,000 blinds and 200 automations; idle RSS under 70 MB.
-import { fmt, rssMiB, seedDatabase, startHubProcess } from './_support'
+import { fmt, median, rssMiB, seedDatabase, startHubProcess } from './_support'
 
 const RUNS = 5
 
@@ -22,7 +22,6 @@ async function measure(label: string, blinds: number, automations: number): Prom
     file.push(m.file)
     await hub.stop()
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   console.log(
     `${label.padEnd(34)} ready: median ${fmt(median(ready), 0)} ms, max ${fmt(Math.max(...ready), 0)} ms` +
       ` | idle RSS after 3 s: median ${fmt(median(rss))} MiB (anonymous ${fmt(median(anon))}, file-backed ${fmt(median(file))}), max ${fmt(Math.max(...rss))} MiB`,

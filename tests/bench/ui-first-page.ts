@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib'
 import type { Browser, Page, Response } from 'playwright-core'
 import { projectRoot } from '../../hub/paths'
 import { launchBrowser } from '../e2e/browser'
-import { fmt, seedDatabase, startHubProcess } from './_support'
+import { fmt, median, seedDatabase, startHubProcess } from './_support'
 
 const LOADS = 10
 const JS_GOAL_GZIP_BYTES = 100_000
@@ -183,7 +183,6 @@ async function serviceWorkerCheck(browser: Browser, url: string): Promise<string
 const kB = (bytes: number) => `${fmt(bytes / 1000)} kB`
 const sum = (rs: Recorded[], key: 'bytes' | 'gzipBytes' | 'wireBytes') =>
   rs.reduce((n, r) => n + r[key], 0)
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 function firstPage(load: Load, kind: Kind): Recorded[] {
   return load.responses.filter((r) => r.kind === kind && r.beforeUsable)

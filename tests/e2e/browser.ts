@@ -35,7 +35,8 @@ export async function openPage(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  // Transitions finished: a chevron caught half-turned looked like a stray glyph.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' })
 }
 
 /** Logs in through the login page and waits for the app's menu. */

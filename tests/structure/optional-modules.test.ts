@@ -2,25 +2,24 @@
 // loader hook that lists every module it loads, and each loaded chunk of build/hub/ is traced
 // back to its sources through its source map. Started with MQTT and PV set, the same list has
 // them, so the check can fail.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
 import { CLI, environment } from '../helpers/cli'
+import { temporaryFolders } from '../helpers/temporary-folders'
 import { spawn } from 'node:child_process'
 
 const RECORDER = join(projectRoot, 'tests/helpers/record-modules.mjs')
-const dirs: string[] = []
+const temporaryFolder = temporaryFolders('lamella-modules-')
 
 /** The project files (sources of the built chunks) and packages a started hub loaded. */
 async function loadedBy(vars: Record<string, string>): Promise<{
   sources: Set<string>
   packages: Set<string>
 }> {
-  const dir = mkdtempSync(join(tmpdir(), 'lamella-modules-'))
-  dirs.push(dir)
+  const dir = temporaryFolder()
   const log = join(dir, 'modules.log')
   const child = spawn(process.execPath, ['--import', RECORDER, CLI, 'serve'], {
     env: environment({
@@ -67,10 +66,6 @@ async function loadedBy(vars: Record<string, string>): Promise<{
   }
   return { sources, packages }
 }
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
 
 /**
  * What of MQTT, PV and Matter a hub without them may load: their settings, PV's types, and

@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
 import { temporaryFolders } from '../helpers/temporary-folders'
+import { HUB_NODE_FLAGS } from '../bench/_support'
 
 const SCRIPT = join(projectRoot, 'systemd', 'install.sh')
 // The node running this test is the one the script finds first.
@@ -88,9 +89,7 @@ describe('systemd/install.sh', () => {
     expect(stdout).toContain('+ npm --prefix /opt/lamella.new ci --no-audit --no-fund')
     expect(stdout).toContain('+ npm --prefix /opt/lamella.new run build')
     expect(stdout).toContain('+ mv /opt/lamella.new /opt/lamella')
-    expect(stdout).toContain(
-      `ExecStart=${process.execPath} --max-semi-space-size=1 --single-threaded`,
-    )
+    expect(stdout).toContain(`ExecStart=${process.execPath} ${HUB_NODE_FLAGS.join(' ')}`)
     expect(stdout).toMatch(/\/etc\/systemd\/system\/lamella\.service\n/)
     expect(stdout).toMatch(/\/etc\/lamella\/lamella\.env\n/)
     expect(stdout).toMatch(/\/etc\/modules-load\.d\/lamella\.conf\n/)

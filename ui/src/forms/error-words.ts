@@ -6,7 +6,7 @@ import { translateNow } from '../i18n/intl-locale'
 import type { Values } from '../i18n/messages'
 import { errorMessages } from './errors.messages'
 
-export const UI_ERROR_REASONS = [...HUB_ERROR_REASONS, 'UNREACHABLE'] as const
+const UI_ERROR_REASONS = [...HUB_ERROR_REASONS, 'UNREACHABLE'] as const
 type Reason = ErrorReason | 'UNREACHABLE'
 
 function isKnown(reason: string | undefined): reason is Reason {
