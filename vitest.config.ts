@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 
 const require = createRequire(import.meta.url)
 
+/** Test files that must not share the machine with others (the project 'alone' below). */
+const ALONE = ['tests/position/random.test.ts']
+
 export default defineConfig({
   resolve: {
     // graphql ships ESM and CJS builds; mercurius requires the CJS one, so the hub's own
@@ -25,7 +28,21 @@ export default defineConfig({
         test: {
           name: 'hub',
           include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...ALONE],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Files that compare the hub's clock with a motor emulator's in another process: with
+        // other files beside them on 2 loaded cores, the emulator reads a frame tens of ms late
+        // and a motor runs that much more or less than the hub timed (a real board has no such
+        // lag). They run after the rest, one at a time.
+        extends: true,
+        test: {
+          name: 'alone',
+          include: ALONE,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +53,7 @@ export default defineConfig({
           include: ['ui/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['ui/src/test-setup.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
     ],
