@@ -1,0 +1,1 @@
+export function withoutCleanupHooks(header: string): string
