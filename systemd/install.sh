@@ -209,12 +209,19 @@ npm_in() {
   if [ "$owner" != root ]; then
     as=(runuser -u "$owner" -- env HOME="$(getent passwd "$owner" | cut -d: -f6)")
   fi
+  local tools=1
+  command -v make >/dev/null && command -v g++ >/dev/null && command -v python3 >/dev/null || tools=0
+  if ((major == 24 && tools == 0)); then
+    # On Node 24 scripts/sqlite-node24.mjs always compiles better-sqlite3 after npm ci (the
+    # headers of Node 24.19 and later make its prebuilt binary abort the hub).
+    note "Node 24: npm ci compiles better-sqlite3; installing the build tools first"
+    live_only apt-get install -y build-essential python3
+    tools=1
+  fi
   if ! run "${as[@]}" npm --prefix "$dir" ci --no-audit --no-fund; then
     # better-sqlite3 and serialport download a prebuilt binary for this Node and machine; only
     # where none fits (or none can be fetched) do they compile, which takes make, g++ and python3.
-    if command -v make >/dev/null && command -v g++ >/dev/null && command -v python3 >/dev/null; then
-      die "npm ci failed in $dir; its lines above say why"
-    fi
+    ((tools == 1)) && die "npm ci failed in $dir; its lines above say why"
     note "npm ci found no prebuilt binary for a native module; installing the build tools"
     live_only apt-get install -y build-essential python3
     run "${as[@]}" npm --prefix "$dir" ci --no-audit --no-fund

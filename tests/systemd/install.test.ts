@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -250,6 +251,31 @@ describe('systemd/install.sh', () => {
       expect(code, stderr).toBe(0)
       expect(stdout).toContain(`wait for http://${address}/healthz`)
     }
+  })
+
+  it('installs the build tools before npm ci on Node 24, which compiles better-sqlite3', () => {
+    // A PATH as on a fresh Raspberry Pi OS: this Node (saying 24.21.0), no make and no g++.
+    const bin = temporaryFolder()
+    writeFileSync(join(bin, 'node'), '#!/bin/sh\necho 24.21.0\n')
+    chmodSync(join(bin, 'node'), 0o755)
+    for (const folder of ['/usr/bin', '/bin']) {
+      for (const name of readdirSync(folder)) {
+        if (/^(make|g\+\+|c\+\+|node|npm)$/.test(name) || existsSync(join(bin, name))) continue
+        symlinkSync(join(folder, name), join(bin, name))
+      }
+    }
+    const npm = PATH.split(':')
+      .map((folder) => join(folder, 'npm'))
+      .find((file) => existsSync(file))
+    symlinkSync(npm ?? '/usr/bin/npm', join(bin, 'npm'))
+    const { code, stdout, stderr } = install(['--dry-run', '--no-start'], { path: bin })
+    expect(code, stderr).toBe(0)
+    const tools = stdout.indexOf('+ apt-get install -y build-essential python3')
+    expect(stdout).toContain(
+      'Node 24: npm ci compiles better-sqlite3; installing the build tools first',
+    )
+    expect(tools).toBeGreaterThan(-1)
+    expect(tools).toBeLessThan(stdout.indexOf('+ npm --prefix /opt/lamella.new ci'))
   })
 
   it('refuses a Node older than 20.19 and says how to get a newer one', () => {
