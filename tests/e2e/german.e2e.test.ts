@@ -1,68 +1,14 @@
-/// <reference types="vite/client" />
 // The UI in German (issue 22), in Debian's Chromium: the login page for a German browser, and for
 // a user whose language is German (kept on her, so an English browser shows German too) Home,
 // the account menu and the error screen, at phone size and on a desktop, light and dark. A walk
-// fails on English left on screen: any English text of the UI's messages whose German differs,
-// or a common English word, in the visible text, aria-labels, titles and placeholders.
-import type { Browser, Page } from 'playwright-core'
+// fails on English left on screen (tests/e2e/german-walk.ts).
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { de } from '../../ui/src/i18n/catalogs/de'
-import type { Message } from '../../ui/src/i18n/messages'
 import { startHub, type TestHub } from '../helpers/hub'
 import { seriousViolations } from './axe'
 import { launchBrowser, screenshot } from './browser'
 import { createAutomation, createBlind, gql, openApp, OVERFLOW_X, PHONE, VARIANTS } from './e2e-app'
-
-const modules = import.meta.glob<Record<string, Record<string, Message>>>(
-  '../../ui/src/**/*.messages.ts',
-  { eager: true },
-)
-
-/** English fragments (between placeholders) of messages whose German says it otherwise. */
-const ENGLISH = Object.values(modules)
-  .flatMap((module) => Object.values(module).flatMap((group) => Object.values(group)))
-  .flatMap((m) => {
-    const english = typeof m.en === 'string' ? [m.en] : Object.values(m.en)
-    const german = de[m.id]
-    const germanTexts = typeof german === 'string' ? [german] : Object.values(german ?? {})
-    return english.filter((text) => !germanTexts.includes(text))
-  })
-  .flatMap((text) => text.split(/\{\w+\}|#/))
-  .map((fragment) => fragment.trim())
-  .filter((fragment) => fragment.length >= 6 && /[a-z]{3}/i.test(fragment))
-
-const ENGLISH_WORDS =
-  /\b(the|and|your|with|blinds?|automations?|loading|settings|users|open|closed|save|cancel|delete|weather|favourite|schedule|today|tomorrow)\b/i
-
-/** What a person (or a screen reader) meets on the page: visible text and the names of things. */
-function wordsOnScreen(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
-    const seen = []
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement
-      if (!el || !node.textContent.trim()) continue
-      if (el.closest('script, style, [aria-hidden="true"], .visually-hidden') === null) {
-        const r = el.getBoundingClientRect()
-        if (r.width > 0 && r.height > 0) seen.push(node.textContent.trim())
-      }
-    }
-    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      for (const a of ['aria-label', 'title', 'placeholder']) {
-        const v = el.getAttribute(a)
-        if (v) seen.push(v)
-      }
-    }
-    return seen
-  })()`)
-}
-
-async function englishOnScreen(page: Page): Promise<string[]> {
-  const texts = await wordsOnScreen(page)
-  return texts.filter(
-    (text) => ENGLISH_WORDS.test(text) || ENGLISH.some((fragment) => text.includes(fragment)),
-  )
-}
+import { englishOnScreen } from './german-walk'
 
 describe('the UI in German', () => {
   let t: TestHub

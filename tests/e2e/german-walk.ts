@@ -1,0 +1,58 @@
+/// <reference types="vite/client" />
+// What a German walk checks on a page: English left on screen. Any English text of the UI's
+// messages whose German differs, or a common English word, in the visible text, aria-labels,
+// titles and placeholders. Shared by the German browser tests (tests/e2e/german*.e2e.test.ts).
+import type { Page } from 'playwright-core'
+import { de } from '../../ui/src/i18n/catalogs/de'
+import type { Message } from '../../ui/src/i18n/messages'
+
+const modules = import.meta.glob<Record<string, Record<string, Message>>>(
+  '../../ui/src/**/*.messages.ts',
+  { eager: true },
+)
+
+/** English fragments (between placeholders) of messages whose German says it otherwise. */
+const ENGLISH = Object.values(modules)
+  .flatMap((module) => Object.values(module).flatMap((group) => Object.values(group)))
+  .flatMap((m) => {
+    const english = typeof m.en === 'string' ? [m.en] : Object.values(m.en)
+    const german = de[m.id]
+    const germanTexts = typeof german === 'string' ? [german] : Object.values(german ?? {})
+    return english.filter((text) => !germanTexts.includes(text))
+  })
+  .flatMap((text) => text.split(/\{\w+\}|#/))
+  .map((fragment) => fragment.trim())
+  .filter((fragment) => fragment.length >= 6 && /[a-z]{3}/i.test(fragment))
+
+const ENGLISH_WORDS =
+  /\b(the|and|your|with|blinds?|automations?|loading|settings|users|open|closed|save|cancel|delete|weather|favourite|schedule|today|tomorrow)\b/i
+
+/** What a person (or a screen reader) meets on the page: visible text and the names of things. */
+function wordsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const seen = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement
+      if (!el || !node.textContent.trim()) continue
+      if (el.closest('script, style, [aria-hidden="true"], .visually-hidden') === null) {
+        const r = el.getBoundingClientRect()
+        if (r.width > 0 && r.height > 0) seen.push(node.textContent.trim())
+      }
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const a of ['aria-label', 'title', 'placeholder']) {
+        const v = el.getAttribute(a)
+        if (v) seen.push(v)
+      }
+    }
+    return seen
+  })()`)
+}
+
+export async function englishOnScreen(page: Page): Promise<string[]> {
+  const texts = await wordsOnScreen(page)
+  return texts.filter(
+    (text) => ENGLISH_WORDS.test(text) || ENGLISH.some((fragment) => text.includes(fragment)),
+  )
+}
