@@ -5,6 +5,7 @@
 // motion and reachability follow HubEvents, at most once a second while a blind travels.
 import { Endpoint, Environment, Logger, ServerNode, VendorId } from '@matter/main'
 import { BridgedDeviceBasicInformationServer } from '@matter/main/behaviors/bridged-device-basic-information'
+import { FixedLabelServer } from '@matter/main/behaviors/fixed-label'
 import { WindowCovering } from '@matter/main/clusters/window-covering'
 import { WindowCoveringDevice } from '@matter/main/devices/window-covering'
 import { AggregatorEndpoint } from '@matter/main/endpoints/aggregator'
@@ -84,7 +85,10 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
 
   let server: ServerNode | null = null
   let aggregator: Endpoint<AggregatorEndpoint> | null = null
-  const bridged = new Map<string, { endpoint: Endpoint; slats: boolean; name: string }>()
+  const bridged = new Map<
+    string,
+    { endpoint: Endpoint; slats: boolean; name: string; room: string | null }
+  >()
   const lastReported = new Map<string, number>()
   const unsubscribe: (() => void)[] = []
   let ticker: NodeJS.Timeout | null = null
@@ -124,6 +128,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
     const type = WindowCoveringDevice.with(
       slats ? behaviors.LiftTilt : behaviors.Lift,
       BridgedDeviceBasicInformationServer,
+      FixedLabelServer,
     )
     const endpoint = new Endpoint(type, {
       id: endpointId(blind.id),
@@ -134,6 +139,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
         uniqueId: blind.id.replace(/-/g, '').slice(0, 32),
         reachable: reachable(),
       },
+      fixedLabel: { labelList: roomLabels(blind.room) },
       windowCovering: {
         type: slats
           ? WindowCovering.WindowCoveringType.TiltBlindLift
@@ -145,7 +151,7 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
       },
     })
     await aggregator.add(endpoint)
-    bridged.set(blind.id, { endpoint, slats, name: blind.name })
+    bridged.set(blind.id, { endpoint, slats, name: blind.name, room: blind.room })
   }
 
   /** Adds, renames and removes endpoints until they match the blinds. */
@@ -168,10 +174,12 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
         }
         const now = bridged.get(blind.id)
         if (!now) await addBlind(blind)
-        else if (now.name !== blind.name) {
+        else if (now.name !== blind.name || now.room !== blind.room) {
           now.name = blind.name
+          now.room = blind.room
           await patch(now.endpoint, {
             bridgedDeviceBasicInformation: { nodeLabel: label(blind.name) },
+            fixedLabel: { labelList: roomLabels(blind.room) },
           })
         }
       }
@@ -340,4 +348,14 @@ function qrCodeRows(code: string | undefined): string[] | null {
 /** Matter's labels hold at most 32 characters. */
 function label(name: string): string {
   return name.length <= 32 ? name : `${name.slice(0, 31)}…`
+}
+
+/**
+ * The blind's room as the Matter spec has a bridge tell it: a fixed label "room" (its value at
+ * most 16 characters). Ecosystems that sort bridged devices into rooms read it; Apple Home,
+ * Google Home and Alexa leave the room to the person who pairs (README.md, Matter).
+ */
+function roomLabels(room: string | null): { label: string; value: string }[] {
+  if (!room) return []
+  return [{ label: 'room', value: room.length <= 16 ? room : `${room.slice(0, 15)}…` }]
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Environment, Logger, Seconds, ServerNode, type ClientNode } from '@matter/main'
 import { BridgedDeviceBasicInformationClient } from '@matter/main/behaviors/bridged-device-basic-information'
+import { FixedLabelClient } from '@matter/main/behaviors/fixed-label'
 import { WindowCoveringClient } from '@matter/main/behaviors/window-covering'
 import { Status, StatusResponseError } from '@matter/main/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -153,6 +154,10 @@ suite(title, () => {
     const living = features('Living room')
     expect(kitchen.featureMap).toMatchObject({ lift: true, tilt: true, positionAwareLift: true })
     expect(living.featureMap).toMatchObject({ lift: true, tilt: false, positionAwareLift: true })
+    // Its room, as a bridge tells it: the fixed label "room".
+    expect(found.get('Porch')!.stateOf(FixedLabelClient).labelList).toEqual([
+      { label: 'room', value: 'Ground floor' },
+    ])
   })
 
   it('takes a blind to 70 % closed: its motor stops at 30 % open', async () => {
@@ -265,12 +270,16 @@ suite(title, () => {
     expect(after.data!.blind.motion).toBe('IDLE')
   }, 60_000)
 
-  it('renames a covering when its blind is renamed, and removes it when the blind is deleted', async () => {
+  it('renames a covering when its blind is renamed or moves room, and removes it when the blind is deleted', async () => {
     const kitchen = blinds['Kitchen']!
     expect(
-      (await hub.gql(UPDATE, { id: kitchen, input: { name: 'Kitchen window' } })).errors,
+      (await hub.gql(UPDATE, { id: kitchen, input: { name: 'Kitchen window', room: 'Upstairs' } }))
+        .errors,
     ).toBeUndefined()
-    await until('the new name', () => (coverings(peer).has('Kitchen window') ? true : undefined))
+    const renamed = await until('the new name', () => coverings(peer).get('Kitchen window'))
+    await until('the new room', () =>
+      renamed.stateOf(FixedLabelClient).labelList[0]?.value === 'Upstairs' ? true : undefined,
+    )
     const del = await hub.gql('mutation($ids: [ID!]!) { blindDelete(ids: $ids) }', {
       ids: [kitchen],
     })
