@@ -1,6 +1,7 @@
 // Every GraphQL operation the UI sends, named as the spec names them (section 7), with the
 // SWR key its answer is cached under. Keys are arrays whose first element is the operation
 // name, so `data:changed` can revalidate by operation (see cache-keys.ts).
+import { logout } from './session-calls'
 import type { Language } from '../../../hub/validation/language'
 import { graphql } from './client'
 import { BLIND_WEATHER, fetchWeatherKey, weatherKeys, type WeatherKey } from './weather-operations'
@@ -212,22 +213,10 @@ function run<T>(operationName: string, query: string, variables?: Record<string,
   return graphql<T>({ operationName, query, variables })
 }
 
-/** Never cached (spec section 7); sent without a token. */
-export async function login(username: string, password: string) {
-  const data = await graphql<{ login: { token: string; expiresAt: string } }>(
-    {
-      operationName: 'login',
-      query:
-        'query login($username: String!, $password: String!) { login(username: $username, password: $password) { token expiresAt } }',
-      variables: { username, password },
-    },
-    null,
-  )
-  return data.login
-}
+export { login } from './session-calls'
 
 export const mutations = {
-  logout: () => run<{ logout: boolean }>('logout', 'mutation logout { logout }'),
+  logout,
 
   blindCreate: (input: BlindInput) =>
     run<{ blindCreate: Blind }>(

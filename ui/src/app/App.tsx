@@ -1,15 +1,27 @@
 // The whole app: the session decides between the login page and the logged-in app. The colour
 // mode wraps both, so the login page follows the same choice and the OS as the app does.
-import { I18nProvider } from '../i18n/I18nProvider'
+import { lazy, Suspense } from 'react'
+import { I18nProvider, useI18n } from '../i18n/I18nProvider'
 import { ToastProvider } from '../shell/toast'
 import { SessionProvider, useSession } from '../session/session'
 import { LoginPage } from '../pages/LoginPage'
+import { shellMessages } from '../shell/shell.messages'
+import { FullPageSpinner } from '../shell/Spinner'
 import { ColorModeProvider } from '../theme/color-mode'
-import { LoggedInApp } from './LoggedInApp'
+
+// The logged-in app (frame, menus, live updates, pages) loads on its own: the login page, the
+// first page of a new browser, does not download it (tests/bench/ui-first-page.ts).
+const LoggedInApp = lazy(() => import('./LoggedInApp').then((m) => ({ default: m.LoggedInApp })))
 
 function SessionSwitch() {
   const { token } = useSession()
-  return token ? <LoggedInApp token={token} /> : <LoginPage />
+  const { t } = useI18n()
+  if (!token) return <LoginPage />
+  return (
+    <Suspense fallback={<FullPageSpinner label={t(shellMessages.loadingAccount)} />}>
+      <LoggedInApp key={token} token={token} />
+    </Suspense>
+  )
 }
 
 export function App() {

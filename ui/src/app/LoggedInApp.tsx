@@ -12,13 +12,23 @@ import { BlindMotionProvider } from '../position/blind-motion'
 import { LiveUpdates } from '../realtime/LiveUpdates'
 import { RealtimeProvider } from '../realtime/realtime'
 import { fireLogout } from '../session/logout-event'
+import { SessionCache } from '../session/SessionCache'
 import { Layout } from '../shell/Layout'
 import { menuFor, routesFor } from '../shell/menu'
 import { NotFound } from '../shell/not-found'
 import { RouteErrorBoundary } from '../shell/route-error'
 import { FullPageSpinner, InlineSpinner } from '../shell/Spinner'
 
+/** The logged-in app in a client cache of its own, made fresh at each login. */
 export function LoggedInApp({ token }: { token: string }) {
+  return (
+    <SessionCache>
+      <LoggedIn token={token} />
+    </SessionCache>
+  )
+}
+
+function LoggedIn({ token }: { token: string }) {
   const { data: me, error } = useWhoAmI()
   const [location] = useLocation()
   const cannotLoad = !me && error !== undefined

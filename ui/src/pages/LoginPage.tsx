@@ -5,7 +5,7 @@ import { loginMessages } from './login.messages'
 import { useT } from '../i18n/I18nProvider'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
-import { login } from '../api/operations'
+import { login } from '../api/session-calls'
 import { useSession } from '../session/session'
 import { LogoMark } from '../shell/icons'
 

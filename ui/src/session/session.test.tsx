@@ -86,6 +86,8 @@ describe('the session', () => {
     await logIn('anna')
     expect(JSON.parse(stored() ?? 'null')).toEqual({ token: 'token-1' })
     await screen.findByRole('progressbar', { name: 'Loading your account' })
+    // The logged-in app's code loads first (on its own, after login), then it asks who she is.
+    await waitFor(() => expect(calls.some((c) => c.operationName === 'whoAmI')).toBe(true))
     release(ok({ whoAmI: user('anna') }))
     expect((await screen.findAllByTestId('username'))[0]?.textContent).toBe('anna')
     expect(calls.find((c) => c.operationName === 'whoAmI')?.token).toBe('token-1')

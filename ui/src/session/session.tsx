@@ -1,10 +1,9 @@
 // The session of spec section 4: logged in while a token is stored. Logging in stores the
-// token and starts a fresh client cache; the logout event (logout action or any 401) drops
-// the cache, the stored token and the state.
+// token; the logout event (logout action or any 401) drops the stored token and the state. The
+// client cache lives with the logged-in app (SessionCache), so each login starts a fresh one.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
-import { SWRConfig } from 'swr'
-import { fetchKey, mutations, type QueryKey } from '../api/operations'
+import { logout as revoke } from '../api/session-calls'
 import { readToken, writeToken } from './auth-store'
 import { fireLogout, onLogout } from './logout-event'
 
@@ -25,15 +24,12 @@ export function useSession(): Session {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState(readToken)
-  // Each login and logout starts a new cache: the SWRConfig below is remounted with a new Map.
-  const [generation, setGeneration] = useState(0)
 
   useEffect(
     () =>
       onLogout(() => {
         writeToken(null)
         setToken(null)
-        setGeneration((g) => g + 1)
       }),
     [],
   )
@@ -41,12 +37,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback((newToken: string) => {
     writeToken(newToken)
     setToken(newToken)
-    setGeneration((g) => g + 1)
   }, [])
 
   const logout = useCallback(async () => {
     try {
-      await mutations.logout()
+      await revoke()
     } catch {
       // Already logged, and the token is dropped below either way.
     }
@@ -54,20 +49,5 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const session = useMemo(() => ({ token, login, logout }), [token, login, logout])
-  return (
-    <SessionContext.Provider value={session}>
-      <SWRConfig
-        key={generation}
-        value={{
-          provider: () => new Map(),
-          fetcher: (key: QueryKey) => fetchKey(key),
-          // A failed revalidation keeps what is shown; the error is in the hook's `error`.
-          shouldRetryOnError: (err: { code?: number }) => err?.code === 0 || err?.code === 503,
-          errorRetryCount: 5,
-        }}
-      >
-        {children}
-      </SWRConfig>
-    </SessionContext.Provider>
-  )
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
 }

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { SessionProvider } from '../session/session'
+import { SessionCache } from '../session/SessionCache'
 import { HubErrorAnswer, setUpHubTests, stubHub } from '../test-support/hub-stub'
 import { ColorModeProvider } from '../theme/color-mode'
 import { AccountMenu } from './AccountMenu'
@@ -18,8 +19,10 @@ function renderMenu() {
     <ColorModeProvider>
       <ToastProvider>
         <SessionProvider>
-          <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
-          <a href="/blinds">Next on the page</a>
+          <SessionCache>
+            <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
+            <a href="/blinds">Next on the page</a>
+          </SessionCache>
         </SessionProvider>
       </ToastProvider>
     </ColorModeProvider>,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { I18nProvider } from '../i18n/I18nProvider'
 import { LANGUAGE_KEY } from '../i18n/language'
 import { SessionProvider } from '../session/session'
+import { SessionCache } from '../session/SessionCache'
 import { setUpHubTests, stubHub } from '../test-support/hub-stub'
 import { ColorModeProvider } from '../theme/color-mode'
 import { AccountMenu } from './AccountMenu'
@@ -22,7 +23,9 @@ function renderMenu() {
       <ColorModeProvider>
         <ToastProvider>
           <SessionProvider>
-            <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
+            <SessionCache>
+              <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
+            </SessionCache>
           </SessionProvider>
         </ToastProvider>
       </ColorModeProvider>
