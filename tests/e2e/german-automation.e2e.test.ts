@@ -98,9 +98,9 @@ describe('the automation pages in German', () => {
       const { page } = await openApp(browser, t, t.adminToken, '/automation', variant)
       await page.getByRole('heading', { level: 1, name: 'Automatisierung' }).waitFor()
       await page.getByRole('list', { name: 'Automatisierungen' }).waitFor()
-      await page.getByText('Um 07:00, Montag bis Freitag · 1 Szene').waitFor()
-      await page.getByText('Sonnenuntergang −30 min · 1 Szene').waitFor()
-      await page.getByText('Manuell · 2 Szenen').waitFor()
+      await page.getByText('Um 07:00, Montag bis Freitag · 1\u00a0Szene').waitFor()
+      await page.getByText('Sonnenuntergang −30 min · 1\u00a0Szene').waitFor()
+      await page.getByText('Manuell · 2\u00a0Szenen').waitFor()
       await checkPage(page)
       await screenshot(page, `german-automation-list-${variant.name}`)
 
@@ -113,13 +113,15 @@ describe('the automation pages in German', () => {
       await checkPage(page)
       await screenshot(page, `german-automation-new-cron-${variant.name}`)
 
-      await page.getByRole('radio', { name: 'Sonnenaufgang oder -untergang' }).check()
+      await page.getByRole('radio', { name: 'Sonnenaufgang oder \u2011untergang' }).check()
       await page.getByRole('spinbutton', { name: 'Versatz (Minuten)' }).fill('-20')
       await page.getByText('20 min vor Sonnenaufgang, jeden Tag.').waitFor()
       await page.getByRole('combobox', { name: 'Art' }).selectOption('BLIND_CONTROL')
       await page.getByRole('button', { name: 'Volle Fahrt' }).waitFor()
       await checkPage(page)
       await screenshot(page, `german-automation-new-sun-${variant.name}`)
+      await page.getByRole('button', { name: 'Volle Fahrt' }).scrollIntoViewIfNeeded()
+      await screenshot(page, `german-automation-new-scene-${variant.name}`)
 
       // Leaving the new automation asks first.
       await page.getByRole('link', { name: 'Alle Automatisierungen' }).click()

@@ -14,7 +14,10 @@ export const deAutomation: Catalog = {
     'Eine Automatisierung fährt deine Rollläden Schritt für Schritt: nach Zeitplan, bei Sonnenaufgang oder Sonnenuntergang oder wenn du sie startest.',
   'automationList.createFirst': 'Erste Automatisierung anlegen',
   'automationList.listLabel': 'Automatisierungen',
-  'automationList.triggerAndScenes': { one: '{trigger} · # Szene', other: '{trigger} · # Szenen' },
+  'automationList.triggerAndScenes': {
+    one: '{trigger} · #\u00a0Szene',
+    other: '{trigger} · #\u00a0Szenen',
+  },
   'automationList.disabled': 'Aus',
   'automationList.lastRun': 'Letzter Lauf',
   'automationList.neverRun': 'Noch nie gelaufen',
@@ -67,13 +70,13 @@ export const deAutomation: Catalog = {
   'triggerEditor.manualHint': 'Nur wenn du sie startest.',
   'triggerEditor.cron': 'Zeitplan (Cron)',
   'triggerEditor.cronHint': 'Zu festen Zeiten.',
-  'triggerEditor.sun': 'Sonnenaufgang oder -untergang',
+  'triggerEditor.sun': 'Sonnenaufgang oder \u2011untergang',
   'triggerEditor.sunHint': 'Folgt der Sonne.',
   'triggerEditor.noLocationAdmin':
-    'Auslöser bei Sonnenaufgang und -untergang brauchen den Standort des Hauses: Lege ihn in den {settings} fest.',
+    'Auslöser bei Sonnenaufgang und \u2011untergang brauchen den Standort des Hauses: Lege ihn in den {settings} fest.',
   'triggerEditor.settings': 'Einstellungen',
   'triggerEditor.noLocation':
-    'Auslöser bei Sonnenaufgang und -untergang brauchen den Standort des Hauses: Ein Admin legt ihn in den Einstellungen fest.',
+    'Auslöser bei Sonnenaufgang und \u2011untergang brauchen den Standort des Hauses: Ein Admin legt ihn in den Einstellungen fest.',
   'triggerEditor.enabled': 'Aktiv',
   'triggerEditor.enabledHint':
     'Der Zeitplan löst nur aus, solange dies an ist. „Jetzt starten“ geht immer.',
