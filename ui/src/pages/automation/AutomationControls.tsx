@@ -4,6 +4,7 @@ import { useT } from '../../i18n/I18nProvider'
 import { useState } from 'react'
 import { PlayIcon, StarIcon } from '../../shell/icons'
 import { useAutomationActions } from './automation-actions'
+import { automationActionMessages as m } from './automation.messages'
 
 interface Props {
   automation: { id: string; name: string; isFavorite: boolean }
@@ -42,6 +43,7 @@ export function RunButton({
 }: Props & { labelled?: boolean; disabled?: boolean; ask?: () => void; starting?: boolean }) {
   const { run } = useAutomationActions()
   const [startingHere, setStarting] = useState(false)
+  const t = useT()
   const starting = startingHere || startingElsewhere
   const start = async () => {
     if (ask) return ask()
@@ -55,11 +57,11 @@ export function RunButton({
         type="button"
         className="button button-primary"
         disabled={starting || disabled}
-        title={disabled ? 'It is running now' : undefined}
+        title={disabled ? t(m.runningNow) : undefined}
         onClick={() => void start()}
       >
         <PlayIcon />
-        <span>{starting ? 'Starting…' : 'Run now'}</span>
+        <span>{t(starting ? m.starting : m.runNow)}</span>
       </button>
     )
   }
@@ -67,8 +69,8 @@ export function RunButton({
     <button
       type="button"
       className="icon-button"
-      aria-label={`Run ${automation.name}`}
-      title={`Run ${automation.name} now`}
+      aria-label={t(m.run, { name: automation.name })}
+      title={t(m.runNowNamed, { name: automation.name })}
       disabled={starting}
       onClick={() => void start()}
     >

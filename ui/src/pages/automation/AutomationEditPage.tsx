@@ -15,6 +15,8 @@ import { DeleteAutomationButton } from './DeleteAutomationButton'
 import { draftFromAutomation, newAutomationDraft } from './draft'
 import { RunHistory } from './RunHistory'
 import { RunPanel } from './RunPanel'
+import { useT } from '../../i18n/I18nProvider'
+import { editPageMessages as m } from './automation.messages'
 import './automation-editor.css'
 
 export default function AutomationEditPage() {
@@ -23,21 +25,23 @@ export default function AutomationEditPage() {
 }
 
 function BackLink() {
+  const t = useT()
   return (
     <Link href="/automation" className="back-link">
       <BackIcon />
-      <span>All automations</span>
+      <span>{t(m.allAutomations)}</span>
     </Link>
   )
 }
 
 function CreateAutomation() {
   const [initial] = useState(newAutomationDraft)
+  const t = useT()
   return (
     <section className="page automation-editor automation-create">
       <BackLink />
       <header className="page-header">
-        <h1>New automation</h1>
+        <h1>{t(m.newAutomation)}</h1>
       </header>
       <AutomationForm automationId={null} initial={initial} />
     </section>
@@ -48,6 +52,7 @@ function EditAutomation({ id }: { id: string }) {
   const { data: automation, error } = useAutomation(id)
   // Once deleted, the page may see its automation vanish before it has navigated away.
   const deleting = useRef(false)
+  const t = useT()
 
   // The hub answers an unknown id with null, and an id that is no UUID with a 400.
   if (automation === null || (!automation && error && [400, 404].includes(error.code ?? 0))) {
@@ -60,10 +65,10 @@ function EditAutomation({ id }: { id: string }) {
         <BackLink />
         {error ? (
           <p className="banner banner-error" role="alert">
-            The automation could not be loaded: {error.message}
+            {t(m.notLoaded, { reason: error.message })}
           </p>
         ) : (
-          <InlineSpinner label="Loading automation" />
+          <InlineSpinner label={t(m.loading)} />
         )}
       </section>
     )
@@ -77,11 +82,12 @@ function EditAutomationView(props: { automation: Automation; onDeleting: () => v
   // "Run now" asks while the form holds changes, and may save them first.
   const [unsaved, setUnsaved] = useState(false)
   const form = useRef<AutomationFormHandle>(null)
+  const t = useT()
   return (
     <section className="page automation-editor">
       <BackLink />
       <header className="page-header">
-        <h1>Edit {automation.name}</h1>
+        <h1>{t(m.editTitle, { name: automation.name })}</h1>
         <div className="page-header-actions">
           <FavoriteToggle automation={automation} />
           <DeleteAutomationButton automation={automation} onDeleting={onDeleting} />

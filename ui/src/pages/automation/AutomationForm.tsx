@@ -23,6 +23,8 @@ import {
 import { serverFieldErrors, validateDraft } from './draft-validation'
 import { SceneListEditor } from './SceneListEditor'
 import { TriggerEditor } from './TriggerEditor'
+import { useT } from '../../i18n/I18nProvider'
+import { editPageMessages as m } from './automation.messages'
 
 /** What the edit page may ask of the form. */
 export interface AutomationFormHandle {
@@ -74,6 +76,7 @@ export function AutomationForm({ automationId, initial, onUnsavedChange, handle 
   const { data: hub } = useHubStatus()
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   const [, navigate] = useLocation()
   const form = useRef<HTMLFormElement>(null)
   const summary = useRef<HTMLDivElement>(null)
@@ -131,12 +134,12 @@ export function AutomationForm({ automationId, initial, onUnsavedChange, handle 
         await mutations.automationUpdate(automationId, input)
         setSaved(draft)
         void mutate(staleAfterChangeOf('automation'))
-        toast('Saved')
+        toast(t(m.saved))
       } else {
         const automation = await mutations.automationCreate(input)
         setCreated(true)
         void mutate(staleAfterChangeOf('automation'))
-        toast(`Automation ${automation.name} created`)
+        toast(t(m.created, { name: automation.name }))
         navigate(`/automation/${automation.id}`, { replace: true })
       }
       return true
@@ -162,16 +165,16 @@ export function AutomationForm({ automationId, initial, onUnsavedChange, handle 
     <form ref={form} className="automation-form" onSubmit={(e) => void submit(e)} noValidate>
       {(hasErrors || formError) && (
         <div className="banner banner-error" role="alert" tabIndex={-1} ref={summary}>
-          {formError ?? 'Fix the marked fields'}
+          {formError ?? t(m.fixMarked)}
         </div>
       )}
       <div className="card">
         <TextField
-          label="Name"
+          label={t(m.name)}
           value={draft.name}
           maxLength={NAME_MAX}
           autoComplete="off"
-          placeholder="e.g. Morning"
+          placeholder={t(m.namePlaceholder)}
           onChange={(e) => {
             const name = e.target.value
             setDraft((d) => ({ ...d, name }))
@@ -195,12 +198,12 @@ export function AutomationForm({ automationId, initial, onUnsavedChange, handle 
       />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
+          {t(saving ? m.saving : m.save)}
         </button>
       </div>
       <UnsavedChangesGuard
         when={unsaved}
-        what={automationId ? 'this automation' : 'the new automation'}
+        what={t(automationId ? m.thisAutomation : m.theNewAutomation)}
       />
     </form>
   )

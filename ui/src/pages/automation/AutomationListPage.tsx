@@ -4,6 +4,8 @@ import { useAutomationList } from '../../api/hooks'
 import { AutomationIcon, PlusIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
 import { TimeZoneNote } from '../../time/HubTime'
+import { useT } from '../../i18n/I18nProvider'
+import { automationListMessages as m } from './automation.messages'
 import { AutomationRow } from './AutomationRow'
 import './automation-list.css'
 
@@ -12,14 +14,15 @@ const byName = (a: { name: string }, b: { name: string }) =>
 
 export default function AutomationListPage() {
   const { data: automations, error } = useAutomationList()
+  const t = useT()
   return (
     <section className="page">
       <header className="page-header">
-        <h1>Automation</h1>
+        <h1>{t(m.title)}</h1>
         <div className="page-header-actions">
           <Link href="/automation/create" className="button button-primary">
             <PlusIcon />
-            <span>New automation</span>
+            <span>{t(m.newAutomation)}</span>
           </Link>
         </div>
       </header>
@@ -27,29 +30,26 @@ export default function AutomationListPage() {
 
       {error && (
         <p className="banner banner-error" role="alert">
-          Automations could not be loaded: {error.message}
+          {t(m.notLoaded, { reason: error.message })}
         </p>
       )}
 
-      {!automations && !error && <InlineSpinner label="Loading automations" />}
+      {!automations && !error && <InlineSpinner label={t(m.loading)} />}
 
       {automations && automations.length === 0 && (
         <div className="card empty-state">
           <AutomationIcon />
-          <h2>No automations yet</h2>
-          <p>
-            An automation moves your blinds in steps: on a schedule, at sunrise or sunset, or when
-            you run it.
-          </p>
+          <h2>{t(m.noneYet)}</h2>
+          <p>{t(m.intro)}</p>
           <Link href="/automation/create" className="button button-primary">
             <PlusIcon />
-            <span>Create your first automation</span>
+            <span>{t(m.createFirst)}</span>
           </Link>
         </div>
       )}
 
       {automations && automations.length > 0 && (
-        <ul className="list automation-list" aria-label="Automations">
+        <ul className="list automation-list" aria-label={t(m.listLabel)}>
           {[...automations].sort(byName).map((automation) => (
             <AutomationRow key={automation.id} automation={automation} />
           ))}

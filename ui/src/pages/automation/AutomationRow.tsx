@@ -12,6 +12,8 @@ import { formatFullDate } from './time-format'
 import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
 import { triggerSummary } from './trigger-summary'
 import { HubTime, useHubTimeZone } from '../../time/HubTime'
+import { useT } from '../../i18n/I18nProvider'
+import { automationListMessages as m } from './automation.messages'
 
 const TRIGGER_ICON: Record<TriggerType, ComponentType> = {
   MANUAL: ManualIcon,
@@ -23,6 +25,7 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
   const { trigger, nextRunAt, schedulePause, lastRun } = automation
   const scenes = automation.scene.length
   const TriggerIcon = TRIGGER_ICON[trigger.type]
+  const t = useT()
   return (
     <li className="automation-row">
       <span
@@ -35,10 +38,8 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
           {automation.name}
         </Link>
         <div className="list-meta">
-          <span>
-            {triggerSummary(trigger)} · {scenes} {scenes === 1 ? 'scene' : 'scenes'}
-          </span>
-          {!trigger.enabled && <span className="badge">Disabled</span>}
+          <span>{t(m.triggerAndScenes, { trigger: triggerSummary(trigger), count: scenes })}</span>
+          {!trigger.enabled && <span className="badge">{t(m.disabled)}</span>}
         </div>
         <div className="list-meta automation-times">
           <NextRunLine automation={automation} />
@@ -47,12 +48,12 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
             <span className="last-run">
               {/* The chip says it is the last run; on a phone the words would push its time
                   onto another line. */}
-              <span className="visually-hidden-narrow">Last run</span>
+              <span className="visually-hidden-narrow">{t(m.lastRun)}</span>
               <RunStatusChip run={lastRun} />
               <HubTime at={lastRun.startedAt} />
             </span>
           )}
-          {!nextRunAt && !schedulePause && !lastRun && <span>Never run</span>}
+          {!nextRunAt && !schedulePause && !lastRun && <span>{t(m.neverRun)}</span>}
         </div>
       </div>
       <div className="list-actions">
@@ -67,10 +68,14 @@ export function AutomationRow({ automation }: { automation: AutomationSummary })
 function RunningNow({ run, scenes }: { run: AutomationRun; scenes: { duration: number }[] }) {
   const now = useNow(true)
   const timeZone = useHubTimeZone()
+  const t = useT()
   return (
     <span className="last-run">
       <RunStatusChip run={run} />
-      <span className="time-left" title={`Started ${formatFullDate(run.startedAt, timeZone)}`}>
+      <span
+        className="time-left"
+        title={t(m.started, { when: formatFullDate(run.startedAt, timeZone) })}
+      >
         {formatTimeLeft(timeLeftMs(run, scenes, now))}
       </span>
     </span>

@@ -7,6 +7,9 @@ import { Link } from 'wouter'
 import type { Blind } from '../../api/types'
 import { DownIcon, UpIcon } from '../../shell/icons'
 import { InlineSpinner } from '../../shell/Spinner'
+import { useT } from '../../i18n/I18nProvider'
+import { pickerMessages as m } from './automation.messages'
+import { aroundLink } from './link-text'
 
 interface Props {
   addresses: string[]
@@ -18,6 +21,8 @@ interface Props {
 
 export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props) {
   const id = useId()
+  const t = useT()
+  const [beforeLink, afterLink] = aroundLink(t, m.noBlinds, 'link')
   const selected = new Set(addresses)
   const known = new Set(blinds?.flatMap((b) => [b.blindAddressUp, b.blindAddressDown]) ?? [])
   const unknown = blinds ? addresses.filter((a) => !known.has(a)) : []
@@ -32,7 +37,7 @@ export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props
   return (
     <div className={`field address-picker${error ? ' field-invalid' : ''}`}>
       <span className="field-label" id={`${id}-label`}>
-        Blinds to move
+        {t(m.blindsToMove)}
       </span>
       <div
         role="group"
@@ -40,10 +45,12 @@ export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props
         aria-describedby={error ? `${id}-error` : `${id}-hint`}
         data-invalid={error ? true : undefined}
       >
-        {!blinds && <InlineSpinner label="Loading blinds" />}
+        {!blinds && <InlineSpinner label={t(m.loading)} />}
         {blinds && blinds.length === 0 && unknown.length === 0 && (
           <p className="muted">
-            There are no blinds to move yet. <Link href="/blinds">Add blinds</Link> first.
+            {beforeLink}
+            <Link href="/blinds">{t(m.addBlinds)}</Link>
+            {afterLink}
           </p>
         )}
         {blinds && (blinds.length > 0 || unknown.length > 0) && (
@@ -53,15 +60,15 @@ export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props
                 <span className="address-blind">{blind.name}</span>
                 <span className="address-sides">
                   <SideToggle
-                    label={`${blind.name} up`}
-                    text="Up"
+                    label={t(m.blindUp, { name: blind.name })}
+                    text={t(m.up)}
                     icon={<UpIcon />}
                     checked={selected.has(blind.blindAddressUp)}
                     onChange={(on) => tick(blind.blindAddressUp, on, blind.blindAddressDown)}
                   />
                   <SideToggle
-                    label={`${blind.name} down`}
-                    text="Down"
+                    label={t(m.blindDown, { name: blind.name })}
+                    text={t(m.down)}
                     icon={<DownIcon />}
                     checked={selected.has(blind.blindAddressDown)}
                     onChange={(on) => tick(blind.blindAddressDown, on, blind.blindAddressUp)}
@@ -77,7 +84,7 @@ export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props
                     checked
                     onChange={(e) => tick(address, e.target.checked)}
                   />
-                  <span>Unknown address {address}</span>
+                  <span>{t(m.unknownAddress, { address })}</span>
                 </label>
               </li>
             ))}
@@ -90,8 +97,8 @@ export function BlindAddressPicker({ addresses, blinds, onChange, error }: Props
         </div>
       ) : (
         <div className="field-hint" id={`${id}-hint`}>
-          Tick up or down for each blind this scene moves.
-          {unknown.length > 0 && ' An unknown address belongs to no blind; untick it to save.'}
+          {t(m.tickHint)}
+          {unknown.length > 0 && ` ${t(m.unknownHint)}`}
         </div>
       )}
     </div>

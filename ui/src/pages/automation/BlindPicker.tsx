@@ -6,6 +6,9 @@ import { useId } from 'react'
 import { Link } from 'wouter'
 import type { Blind } from '../../api/types'
 import { InlineSpinner } from '../../shell/Spinner'
+import { useT } from '../../i18n/I18nProvider'
+import { pickerMessages as m } from './automation.messages'
+import { aroundLink } from './link-text'
 import { byName } from '../blinds/blind-order'
 
 interface Props {
@@ -18,6 +21,8 @@ interface Props {
 
 export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
   const id = useId()
+  const t = useT()
+  const [beforeLink, afterLink] = aroundLink(t, m.noBlinds, 'link')
   const chosen = new Set(blindIds)
   const known = new Set(blinds?.map((b) => b.id) ?? [])
   const unknown = blinds ? blindIds.filter((b) => !known.has(b)) : []
@@ -27,7 +32,7 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
   return (
     <div className={`field address-picker${error ? ' field-invalid' : ''}`}>
       <span className="field-label" id={`${id}-label`}>
-        Blinds to move
+        {t(m.blindsToMove)}
       </span>
       <div
         role="group"
@@ -35,16 +40,18 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
         aria-describedby={error ? `${id}-error` : undefined}
         data-invalid={error ? true : undefined}
       >
-        {!blinds && <InlineSpinner label="Loading blinds" />}
+        {!blinds && <InlineSpinner label={t(m.loading)} />}
         {blinds && blinds.length === 0 && unknown.length === 0 && (
           <p className="muted">
-            There are no blinds to move yet. <Link href="/blinds">Add blinds</Link> first.
+            {beforeLink}
+            <Link href="/blinds">{t(m.addBlinds)}</Link>
+            {afterLink}
           </p>
         )}
         {blinds && (blinds.length > 0 || unknown.length > 0) && (
           <ul className="address-list blind-choices">
             {[...blinds].sort(byName).map((blind) => {
-              const detail = blindDetail(blind)
+              const detail = blindDetail(blind, t(m.slats))
               return (
                 <li key={blind.id} className="address-row">
                   <label className="blind-choice">
@@ -75,7 +82,7 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
                     checked
                     onChange={(e) => tick(blindId, e.target.checked)}
                   />
-                  <span>A blind that no longer exists</span>
+                  <span>{t(m.gone)}</span>
                 </label>
               </li>
             ))}
@@ -92,10 +99,10 @@ export function BlindPicker({ blindIds, blinds, onChange, error }: Props) {
 }
 
 /** "Kitchen · slats": its room (unless the blind is named as its room) and whether it has slats. */
-function blindDetail(blind: Blind): string {
+function blindDetail(blind: Blind, slats: string): string {
   const room =
     blind.room && blind.room.localeCompare(blind.name, undefined, { sensitivity: 'base' }) !== 0
       ? blind.room
       : null
-  return [room, blind.tiltTimeMs > 0 && 'slats'].filter(Boolean).join(' · ')
+  return [room, blind.tiltTimeMs > 0 && slats].filter(Boolean).join(' · ')
 }

@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/Dialog'
 import { errorMessage } from '../../forms/field-errors'
 import { DeleteIcon } from '../../shell/icons'
 import { useToast } from '../../shell/toast'
+import { useT } from '../../i18n/I18nProvider'
+import { automationActionMessages as m } from './automation.messages'
 
 interface Props {
   automation: { id: string; name: string }
@@ -21,13 +23,14 @@ export function DeleteAutomationButton({ automation, onDeleting }: Props) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
   const [, navigate] = useLocation()
+  const t = useT()
 
   const confirm = async () => {
     setBusy(true)
     onDeleting()
     try {
       await mutations.automationDelete([automation.id])
-      toast(`Deleted ${automation.name}`)
+      toast(t(m.deleted, { name: automation.name }))
       navigate('/automation')
       void mutate(staleAfterChangeOf('automation'))
     } catch (err) {
@@ -41,13 +44,13 @@ export function DeleteAutomationButton({ automation, onDeleting }: Props) {
     <>
       <button type="button" className="button button-quiet" onClick={() => setAsking(true)}>
         <DeleteIcon />
-        <span>Delete</span>
+        <span>{t(m.delete)}</span>
       </button>
       {asking && (
         <ConfirmDialog
-          title={`Delete automation ${automation.name}?`}
-          message="Its scenes and run history go with it. This cannot be undone."
-          confirmLabel="Delete"
+          title={t(m.deleteTitle, { name: automation.name })}
+          message={t(m.deleteMessage)}
+          confirmLabel={t(m.delete)}
           busy={busy}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(false)}

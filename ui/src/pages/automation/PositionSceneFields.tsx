@@ -9,13 +9,16 @@ import { BlindPicker } from './BlindPicker'
 import { parsePercent, type SceneDraft } from './draft'
 import { longestTravelMs } from './full-travel'
 import { formatDuration } from './time-format'
+import { useT } from '../../i18n/I18nProvider'
+import type { Message } from '../../i18n/messages'
+import { sceneMessages as m } from './automation.messages'
 
 type Choice = 'open' | 'closed' | 'other' | 'keep'
 
-const CHOICES: { choice: Choice; label: string }[] = [
-  { choice: 'open', label: 'Fully open' },
-  { choice: 'closed', label: 'Fully closed' },
-  { choice: 'other', label: 'Part open' },
+const CHOICES: { choice: Choice; label: Message }[] = [
+  { choice: 'open', label: m.fullyOpen },
+  { choice: 'closed', label: m.fullyClosed },
+  { choice: 'other', label: m.partOpen },
 ]
 
 /** Percent the "Part open" choice starts from. */
@@ -32,6 +35,7 @@ interface Props {
 
 export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Props) {
   const id = useId()
+  const t = useT()
   const derived: Choice =
     scene.position.trim() === ''
       ? 'keep'
@@ -74,11 +78,11 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
         error={errors[`${at}.blindIds`]}
       />
       <fieldset className="position-choice">
-        <legend>Where to</legend>
+        <legend>{t(m.whereTo)}</legend>
         <div className="choice-pills">
           {[
             ...CHOICES,
-            ...(scene.tilt !== null ? [{ choice: 'keep' as const, label: 'Keep position' }] : []),
+            ...(scene.tilt !== null ? [{ choice: 'keep' as const, label: m.keepPosition }] : []),
           ].map((option) => (
             <label key={option.choice} className="toggle-pill">
               <input
@@ -87,7 +91,7 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
                 checked={choice === option.choice}
                 onChange={() => choose(option.choice)}
               />
-              <span>{option.label}</span>
+              <span>{t(option.label)}</span>
             </label>
           ))}
         </div>
@@ -98,17 +102,17 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
               min={0}
               max={100}
               value={slider(scene.position)}
-              aria-label="Percent open, slider"
+              aria-label={t(m.percentSlider)}
               onChange={(e) => onChange({ position: e.target.value })}
             />
             <TextField
-              label="Percent open"
+              label={t(m.percentOpen)}
               inputMode="numeric"
               autoComplete="off"
               value={scene.position}
               onChange={(e) => onChange({ position: e.target.value })}
               error={positionError}
-              hint="0 closed, 100 open"
+              hint={t(m.percentHint)}
             />
           </div>
         )}
@@ -121,7 +125,7 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
       {allSlats && (
         <div className="slats-choice">
           <CheckboxField
-            label="Also turn the slats"
+            label={t(m.alsoSlats)}
             checked={scene.tilt !== null}
             onChange={(e) =>
               onChange({
@@ -137,28 +141,26 @@ export function PositionSceneFields({ scene, at, errors, blinds, onChange }: Pro
                 min={0}
                 max={100}
                 value={slider(scene.tilt)}
-                aria-label="Slats percent open, slider"
+                aria-label={t(m.slatsSlider)}
                 onChange={(e) => onChange({ tilt: e.target.value })}
               />
               <TextField
-                label="Slats (% open)"
+                label={t(m.slatsOpen)}
                 inputMode="numeric"
                 autoComplete="off"
                 value={scene.tilt}
                 onChange={(e) => onChange({ tilt: e.target.value })}
                 error={errors[`${at}.tilt`]}
-                hint="0 closed, 100 open"
+                hint={t(m.percentHint)}
               />
             </div>
           )}
         </div>
       )}
       <p className="muted scene-note">
-        Lasts until the blinds arrive
-        {longest !== null && (
-          <>, at most about {formatDuration(Math.ceil(longest / 1000) * 1000)}</>
-        )}
-        ; then the next scene starts.
+        {longest !== null
+          ? t(m.lastsAtMost, { duration: formatDuration(Math.ceil(longest / 1000) * 1000) })
+          : t(m.lastsUntil)}
       </p>
     </div>
   )

@@ -10,12 +10,15 @@ import { RunStatusChip } from './RunStatusChip'
 import { formatDuration } from './time-format'
 import { formatTimeLeft, timeLeftMs, useNow } from './time-left'
 import { HubTime } from '../../time/HubTime'
+import { useT } from '../../i18n/I18nProvider'
+import type { Message } from '../../i18n/messages'
+import { runHistoryMessages as m } from './automation.messages'
 
-const SOURCE_LABEL: Record<string, string> = {
-  manual: 'Run by hand',
-  cron: 'Schedule',
-  sun: 'Sun',
-  mqtt: 'From Home Assistant / MQTT',
+const SOURCE_LABEL: Record<string, Message> = {
+  manual: m.sourceManual,
+  cron: m.sourceCron,
+  sun: m.sourceSun,
+  mqtt: m.sourceMqtt,
 }
 
 /** How long a run took, or, while it runs, how long it has left (its chip says it runs). */
@@ -34,35 +37,34 @@ export function RunHistory({
   const id = useId()
   const { data: runs, error } = useAutomationRuns(automationId)
   const sceneCount = scenes.length
+  const t = useT()
   const now = useNow(runs?.some((run) => !run.finishedAt) ?? false)
   return (
     <section className="section run-history" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Run history</h2>
+      <h2 id={`${id}-title`}>{t(m.title)}</h2>
       {error && !runs && (
         <p className="banner banner-error" role="alert">
-          The run history could not be loaded: {error.message}
+          {t(m.notLoaded, { reason: error.message })}
         </p>
       )}
-      {!runs && !error && <InlineSpinner label="Loading run history" />}
-      {runs && runs.length === 0 && (
-        <p className="card muted">No runs yet. Each run shows here as it happens.</p>
-      )}
+      {!runs && !error && <InlineSpinner label={t(m.loading)} />}
+      {runs && runs.length === 0 && <p className="card muted">{t(m.noneYet)}</p>}
       {runs && runs.length > 0 && (
-        <ol className="list run-list" aria-label="Runs, newest first">
+        <ol className="list run-list" aria-label={t(m.listLabel)}>
           {runs.map((run) => (
             <li key={run.id}>
               <div className="list-main">
                 <div className="run-line">
                   <RunStatusChip run={run} />
-                  <span className="run-source">{SOURCE_LABEL[run.source] ?? run.source}</span>
+                  <span className="run-source">
+                    {SOURCE_LABEL[run.source] ? t(SOURCE_LABEL[run.source]!) : run.source}
+                  </span>
                 </div>
                 <div className="list-meta">
                   <HubTime at={run.startedAt} />
                   <span>{duration(run, scenes, now)}</span>
                   {run.sceneIndex !== null && (
-                    <span>
-                      step {run.sceneIndex + 1} of {sceneCount}
-                    </span>
+                    <span>{t(m.step, { step: run.sceneIndex + 1, count: sceneCount })}</span>
                   )}
                 </div>
                 {run.status === 'FAILED' && run.error && <p className="run-error">{run.error}</p>}

@@ -11,11 +11,14 @@ import { NextRunValue } from './NextRun'
 import { RunStatusChip } from './RunStatusChip'
 import { triggerSummary } from './trigger-summary'
 import { HubTime } from '../../time/HubTime'
+import { useT } from '../../i18n/I18nProvider'
+import type { Message } from '../../i18n/messages'
+import { automationListMessages, runPanelMessages as m } from './automation.messages'
 
-function nextRunText(automation: Automation): string {
-  if (automation.trigger.type === 'MANUAL') return 'Only when run by hand'
-  if (!automation.trigger.enabled) return 'None while disabled'
-  return 'Not scheduled'
+function nextRunText(automation: Automation): Message {
+  if (automation.trigger.type === 'MANUAL') return m.onlyByHand
+  if (!automation.trigger.enabled) return m.noneWhileDisabled
+  return m.notScheduled
 }
 
 interface Props {
@@ -32,6 +35,7 @@ export function RunPanel({ automation, unsaved = false, saveChanges }: Props) {
   const [cancelling, setCancelling] = useState(false)
   const [asking, setAsking] = useState(false)
   const [starting, setStarting] = useState(false)
+  const t = useT()
   const { trigger, nextRunAt, lastRun } = automation
   const running = lastRun?.status === 'RUNNING' ? lastRun : null
 
@@ -53,27 +57,29 @@ export function RunPanel({ automation, unsaved = false, saveChanges }: Props) {
 
   return (
     <section className="card section run-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Status</h2>
+      <h2 id={`${id}-title`}>{t(m.status)}</h2>
       <dl className="facts">
         <div>
-          <dt>Trigger</dt>
+          <dt>{t(m.trigger)}</dt>
           <dd>
             {triggerSummary(trigger)}
-            {!trigger.enabled && <span className="badge">Disabled</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Next run</dt>
-          <dd>
-            {nextRunAt || automation.schedulePause ? (
-              <NextRunValue automation={automation} />
-            ) : (
-              <span className="muted">{nextRunText(automation)}</span>
+            {!trigger.enabled && (
+              <span className="badge">{t(automationListMessages.disabled)}</span>
             )}
           </dd>
         </div>
         <div>
-          <dt>Last run</dt>
+          <dt>{t(m.nextRun)}</dt>
+          <dd>
+            {nextRunAt || automation.schedulePause ? (
+              <NextRunValue automation={automation} />
+            ) : (
+              <span className="muted">{t(nextRunText(automation))}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t(m.lastRun)}</dt>
           <dd>
             {lastRun ? (
               <>
@@ -81,7 +87,7 @@ export function RunPanel({ automation, unsaved = false, saveChanges }: Props) {
                 <HubTime at={lastRun.startedAt} />
               </>
             ) : (
-              <span className="muted">Never</span>
+              <span className="muted">{t(m.never)}</span>
             )}
           </dd>
         </div>
@@ -105,7 +111,7 @@ export function RunPanel({ automation, unsaved = false, saveChanges }: Props) {
             onClick={() => void cancelRun(running.id)}
           >
             <StopIcon />
-            <span>{cancelling ? 'Cancelling…' : 'Cancel run'}</span>
+            <span>{t(cancelling ? m.cancelling : m.cancelRun)}</span>
           </button>
         )}
       </div>

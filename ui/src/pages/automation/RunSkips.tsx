@@ -3,6 +3,8 @@
 // run went on with the other blinds.
 import { useBlindList } from '../../api/hooks'
 import type { RunSkip } from '../../api/weather-types'
+import { useT } from '../../i18n/I18nProvider'
+import { runHistoryMessages as m } from './automation.messages'
 
 /** Why, without the blind's name and what it may do that the hub's message starts with. */
 function why(reason: string, name: string | undefined): string {
@@ -12,6 +14,7 @@ function why(reason: string, name: string | undefined): string {
 
 export function RunSkips({ skipped }: { skipped: readonly RunSkip[] }) {
   const { data: blinds } = useBlindList()
+  const t = useT()
   if (skipped.length === 0) return null
   return (
     <ul className="run-skips">
@@ -19,7 +22,7 @@ export function RunSkips({ skipped }: { skipped: readonly RunSkip[] }) {
         const name = blinds?.find((b) => b.id === skip.blindId)?.name
         return (
           <li key={`${skip.sceneIndex}-${skip.blindId}`}>
-            Skipped: {name ?? 'a blind'} ({why(skip.reason, name)})
+            {t(m.skipped, { name: name ?? t(m.aBlind), reason: why(skip.reason, name) })}
           </li>
         )
       })}

@@ -1,6 +1,8 @@
 // "Run now" while the editor holds unsaved changes: the hub runs what it has saved, so the
 // person chooses — save the changes and run them, run the saved version, or go back.
 import { Dialog } from '../../components/Dialog'
+import { useT } from '../../i18n/I18nProvider'
+import { runPanelMessages as m } from './automation.messages'
 import './run-unsaved.css'
 
 interface Props {
@@ -12,15 +14,16 @@ interface Props {
 }
 
 export function RunUnsavedDialog({ name, busy, onSaveAndRun, onRunSaved, onCancel }: Props) {
+  const t = useT()
   return (
     <Dialog
-      title="Run with unsaved changes?"
+      title={t(m.unsavedTitle)}
       onClose={onCancel}
       role="alertdialog"
       actions={
         <div className="run-unsaved-actions">
           <button type="button" className="button button-quiet" onClick={onCancel}>
-            Cancel
+            {t(m.cancel)}
           </button>
           <button
             type="button"
@@ -28,7 +31,7 @@ export function RunUnsavedDialog({ name, busy, onSaveAndRun, onRunSaved, onCance
             disabled={busy}
             onClick={onRunSaved}
           >
-            Run saved version
+            {t(m.runSaved)}
           </button>
           <button
             type="button"
@@ -36,15 +39,12 @@ export function RunUnsavedDialog({ name, busy, onSaveAndRun, onRunSaved, onCance
             disabled={busy}
             onClick={onSaveAndRun}
           >
-            Save and run
+            {t(m.saveAndRun)}
           </button>
         </div>
       }
     >
-      <p>
-        Your changes to {name} are not saved yet. The hub runs the saved version unless you save
-        them first.
-      </p>
+      <p>{t(m.unsavedMessage, { name })}</p>
     </Dialog>
   )
 }

@@ -8,11 +8,15 @@ import { SelectField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
 import { ChevronDownIcon, ChevronUpIcon, DeleteIcon } from '../../shell/icons'
 import { BlindAddressPicker } from './BlindAddressPicker'
-import { DEFAULT_SCENE_NAME, msToSeconds, secondsToMs, type SceneDraft } from './draft'
+import { defaultSceneName, msToSeconds, secondsToMs, type SceneDraft } from './draft'
 import { DURATION_LIMITS } from './draft-validation'
 import { fullTravelMs } from './full-travel'
 import { PositionSceneFields } from './PositionSceneFields'
 import { formatDuration } from './time-format'
+import { useT } from '../../i18n/I18nProvider'
+import type { Message } from '../../i18n/messages'
+import type { Translate } from '../../i18n/translate'
+import { sceneMessages as m } from './automation.messages'
 
 export type SceneMove = -1 | 1
 
@@ -28,40 +32,49 @@ interface Props {
 }
 
 /** In the order offered: a position first, as it needs no guessing of seconds. */
-const TYPE_LABEL: Record<SceneType, string> = {
-  POSITION: 'Position',
-  BLIND_CONTROL: 'Blind control (timed)',
-  DELAY: 'Delay',
+const TYPE_LABEL: Record<SceneType, Message> = {
+  POSITION: m.typePosition,
+  BLIND_CONTROL: m.typeBlindControl,
+  DELAY: m.typeDelay,
 }
 
-function durationHint(scene: SceneDraft & { type: 'BLIND_CONTROL' | 'DELAY' }): string {
+function durationHint(
+  t: Translate,
+  scene: SceneDraft & { type: 'BLIND_CONTROL' | 'DELAY' },
+): string {
   const { min, max } = DURATION_LIMITS[scene.type]
-  const range = scene.type === 'DELAY' ? `${min / 1000} s to 24 h` : `${min / 1000}–${max / 1000} s`
+  const range =
+    scene.type === 'DELAY'
+      ? t(m.delayRange, { min: min / 1000 })
+      : t(m.timedRange, { min: min / 1000, max: max / 1000 })
   const ms = secondsToMs(scene.seconds)
   // Long durations are easier to check as minutes and hours.
-  return ms > 60_000 && ms <= max ? `${range}; that is ${formatDuration(ms)}` : range
+  return ms > 60_000 && ms <= max
+    ? t(m.rangeThatIs, { range, duration: formatDuration(ms) })
+    : range
 }
 
 export function SceneEditor(props: Props) {
   const { scene, index, count, errors, blinds, onChange, onMove, onRemove } = props
   const n = index + 1
   const at = `scene[${index}]`
+  const t = useT()
 
   const changeType = (type: SceneType) => {
     // A name the user has not changed follows the type; a chosen name stays.
-    const defaultName = scene.name === DEFAULT_SCENE_NAME[scene.type]
-    onChange({ type, ...(defaultName && { name: DEFAULT_SCENE_NAME[type] }) })
+    const defaultName = scene.name === defaultSceneName(scene.type)
+    onChange({ type, ...(defaultName && { name: defaultSceneName(type) }) })
   }
 
   return (
     <fieldset className="scene-card" data-scene-key={scene.key}>
-      <legend>Scene {n}</legend>
+      <legend>{t(m.scene, { n })}</legend>
       <div className="scene-tools">
         <button
           type="button"
           className="icon-button"
-          aria-label={`Move scene ${n} up`}
-          title="Move up"
+          aria-label={t(m.moveUpNamed, { n })}
+          title={t(m.moveUp)}
           data-focus="up"
           disabled={index === 0}
           onClick={() => onMove(-1)}
@@ -71,8 +84,8 @@ export function SceneEditor(props: Props) {
         <button
           type="button"
           className="icon-button"
-          aria-label={`Move scene ${n} down`}
-          title="Move down"
+          aria-label={t(m.moveDownNamed, { n })}
+          title={t(m.moveDown)}
           data-focus="down"
           disabled={index === count - 1}
           onClick={() => onMove(1)}
@@ -82,8 +95,8 @@ export function SceneEditor(props: Props) {
         <button
           type="button"
           className="icon-button icon-button-danger"
-          aria-label={`Remove scene ${n}`}
-          title={count === 1 ? 'An automation needs at least one scene' : 'Remove'}
+          aria-label={t(m.removeNamed, { n })}
+          title={t(count === 1 ? m.needsOne : m.remove)}
           disabled={count === 1}
           onClick={onRemove}
         >
@@ -93,7 +106,7 @@ export function SceneEditor(props: Props) {
 
       <div className="scene-fields">
         <TextField
-          label="Scene name"
+          label={t(m.sceneName)}
           value={scene.name}
           maxLength={NAME_MAX}
           data-focus="name"
@@ -101,26 +114,26 @@ export function SceneEditor(props: Props) {
           error={errors[`${at}.name`]}
         />
         <SelectField
-          label="Type"
+          label={t(m.type)}
           value={scene.type}
           onChange={(e) => changeType(e.target.value as SceneType)}
           error={errors[`${at}.type`]}
         >
           {(Object.keys(TYPE_LABEL) as SceneType[]).map((type) => (
             <option key={type} value={type}>
-              {TYPE_LABEL[type]}
+              {t(TYPE_LABEL[type])}
             </option>
           ))}
         </SelectField>
         {scene.type !== 'POSITION' && (
           <TextField
-            label="Duration (seconds)"
+            label={t(m.duration)}
             inputMode="decimal"
             autoComplete="off"
             value={scene.seconds}
             onChange={(e) => onChange({ seconds: e.target.value })}
             error={errors[`${at}.duration`]}
-            hint={durationHint({ ...scene, type: scene.type })}
+            hint={durationHint(t, { ...scene, type: scene.type })}
           />
         )}
       </div>
@@ -148,15 +161,14 @@ export function SceneEditor(props: Props) {
           />
         </>
       )}
-      {scene.type === 'DELAY' && (
-        <p className="muted scene-note">Waits, then the next scene starts.</p>
-      )}
+      {scene.type === 'DELAY' && <p className="muted scene-note">{t(m.delayNote)}</p>}
     </fieldset>
   )
 }
 
 /** Sets the duration to what the ticked blinds need to reach their end stops. */
 function FullTravel({ ms, onUse }: { ms: number | null; onUse: (ms: number) => void }) {
+  const t = useT()
   return (
     <div className="full-travel">
       <button
@@ -165,12 +177,10 @@ function FullTravel({ ms, onUse }: { ms: number | null; onUse: (ms: number) => v
         disabled={ms === null}
         onClick={() => ms !== null && onUse(ms)}
       >
-        Full travel
+        {t(m.fullTravel)}
       </button>
       <span className="muted">
-        {ms === null
-          ? 'Tick blinds to set the duration from their travel times.'
-          : `Sets ${msToSeconds(ms)} s: the longest travel of the ticked blinds, plus 2 s.`}
+        {ms === null ? t(m.tickForTravel) : t(m.setsTravel, { seconds: msToSeconds(ms) })}
       </span>
     </div>
   )

@@ -7,6 +7,8 @@ import type { FieldErrors } from '../../forms/field-errors'
 import { PlusIcon } from '../../shell/icons'
 import { newSceneDraft, type SceneDraft } from './draft'
 import { SceneEditor, type SceneMove } from './SceneEditor'
+import { useT } from '../../i18n/I18nProvider'
+import { sceneMessages as m } from './automation.messages'
 import './scene-editor.css'
 
 interface Props {
@@ -21,6 +23,7 @@ type FocusRequest = { key: string; control: 'name' | 'up' | 'down' } | { key: nu
 
 export function SceneListEditor({ scenes, onChange, errors, blinds }: Props) {
   const id = useId()
+  const t = useT()
   const root = useRef<HTMLElement>(null)
   const focusRequest = useRef<FocusRequest | null>(null)
 
@@ -68,12 +71,10 @@ export function SceneListEditor({ scenes, onChange, errors, blinds }: Props) {
   return (
     <section className="section scene-list" aria-labelledby={`${id}-title`} ref={root}>
       <div className="section-title">
-        <h2 id={`${id}-title`}>Scenes</h2>
-        <span className="muted">
-          {scenes.length} of at most {SCENES_MAX}
-        </span>
+        <h2 id={`${id}-title`}>{t(m.scenes)}</h2>
+        <span className="muted">{t(m.countOfMax, { count: scenes.length, max: SCENES_MAX })}</span>
       </div>
-      <p className="muted">Scenes run one after another, from top to bottom.</p>
+      <p className="muted">{t(m.order)}</p>
       {errors.scene && (
         <p className="field-error" role="alert">
           {errors.scene}
@@ -109,7 +110,7 @@ export function SceneListEditor({ scenes, onChange, errors, blinds }: Props) {
           onClick={add}
         >
           <PlusIcon />
-          <span>Add scene</span>
+          <span>{t(m.addScene)}</span>
         </button>
       </div>
     </section>

@@ -9,12 +9,16 @@ import { ruleText, type FieldErrors } from '../../forms/field-errors'
 import { CRON_MAX_LENGTH } from '../../../../hub/validation/cron'
 import { CRON_PRESETS, describeCron } from './cron-text'
 import { parseOffset, type TriggerDraft } from './draft'
+import type { Message } from '../../i18n/messages'
+import { useT } from '../../i18n/I18nProvider'
+import { triggerEditorMessages as m } from './automation.messages'
+import { aroundLink } from './link-text'
 import { SUN_EVENT_LABEL } from './trigger-summary'
 
-const CHOICES: { type: TriggerType; label: string; hint: string }[] = [
-  { type: 'MANUAL', label: 'Manual', hint: 'Only when you start it.' },
-  { type: 'CRON', label: 'Schedule (cron)', hint: 'At set times.' },
-  { type: 'SUN', label: 'Sunrise or sunset', hint: 'Follows the sun.' },
+const CHOICES: { type: TriggerType; label: Message; hint: Message }[] = [
+  { type: 'MANUAL', label: m.manual, hint: m.manualHint },
+  { type: 'CRON', label: m.cron, hint: m.cronHint },
+  { type: 'SUN', label: m.sun, hint: m.sunHint },
 ]
 
 interface Props {
@@ -30,9 +34,11 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
   const id = useId()
   const sunUnavailable = locationConfigured === false
   const isAdmin = useWhoAmI().data?.isAdmin ?? false
+  const t = useT()
+  const [beforeLink, afterLink] = aroundLink(t, m.noLocationAdmin, 'settings')
   return (
     <section className="card section trigger-editor" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Trigger</h2>
+      <h2 id={`${id}-title`}>{t(m.trigger)}</h2>
       <div className="choice-group" role="radiogroup" aria-labelledby={`${id}-title`}>
         {CHOICES.map((choice) => {
           const disabled = choice.type === 'SUN' && sunUnavailable
@@ -48,9 +54,9 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
                 aria-describedby={`${id}-${choice.type}-hint${disabled ? ` ${id}-no-location` : ''}`}
                 onChange={() => onChange({ type: choice.type })}
               />
-              <label htmlFor={`${id}-${choice.type}`}>{choice.label}</label>
+              <label htmlFor={`${id}-${choice.type}`}>{t(choice.label)}</label>
               <span className="choice-hint" id={`${id}-${choice.type}-hint`}>
-                {choice.hint}
+                {t(choice.hint)}
               </span>
             </div>
           )
@@ -61,14 +67,12 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
         <p className="banner banner-warning" id={`${id}-no-location`}>
           {isAdmin ? (
             <>
-              Sunrise and sunset triggers need the house&apos;s location: set it in{' '}
-              <Link href="/settings">Settings</Link>.
+              {beforeLink}
+              <Link href="/settings">{t(m.settings)}</Link>
+              {afterLink}
             </>
           ) : (
-            <>
-              Sunrise and sunset triggers need the house&apos;s location: an admin sets it in
-              Settings.
-            </>
+            t(m.noLocation)
           )}
         </p>
       )}
@@ -82,13 +86,13 @@ export function TriggerEditor({ trigger, onChange, errors, timeZone, locationCon
       {trigger.type !== 'MANUAL' && (
         <div className="enabled-field">
           <CheckboxField
-            label="Enabled"
+            label={t(m.enabled)}
             checked={trigger.enabled}
             onChange={(e) => onChange({ enabled: e.target.checked })}
             aria-describedby={`${id}-enabled-hint`}
           />
           <p className="field-hint" id={`${id}-enabled-hint`}>
-            The schedule only fires while this is on. Run now works either way.
+            {t(m.enabledHint)}
           </p>
         </div>
       )}
@@ -105,6 +109,7 @@ function CronFields({
   timeZone,
 }: FieldsProps & Pick<Props, 'timeZone'>) {
   const description = describeCron(trigger.cron)
+  const t = useT()
   // The hub's rule, said as the expression is typed, and no preview for what it refuses; a
   // rule broken on save or by the hub is said instead.
   const liveError =
@@ -114,7 +119,7 @@ function CronFields({
   return (
     <div className="trigger-fields">
       <TextField
-        label="Cron expression"
+        label={t(m.cronExpression)}
         className="cron-input"
         value={trigger.cron}
         placeholder="0 7 * * 1-5"
@@ -126,11 +131,11 @@ function CronFields({
         error={errors['trigger.cron'] ?? liveError}
         hint={
           <span aria-live="polite" className="cron-preview">
-            {description.ok ? description.text : 'Minute, hour, day of month, month, day of week'}
+            {description.ok ? description.text : t(m.cronFields)}
           </span>
         }
       />
-      <div className="preset-row" role="group" aria-label="Cron presets">
+      <div className="preset-row" role="group" aria-label={t(m.cronPresets)}>
         {CRON_PRESETS.map((preset) => (
           <button
             key={preset.cron}
@@ -139,39 +144,46 @@ function CronFields({
             aria-pressed={trigger.cron.trim() === preset.cron}
             onClick={() => onChange({ cron: preset.cron })}
           >
-            {preset.label}
+            {t(preset.label)}
           </button>
         ))}
       </div>
-      {timeZone && (
-        <p className="muted time-zone-note">Times are in {timeZone}, the hub&apos;s time zone.</p>
-      )}
+      {timeZone && <p className="muted time-zone-note">{t(m.timeZone, { timeZone })}</p>}
     </div>
   )
 }
 
 function SunFields({ trigger, onChange, errors }: FieldsProps) {
   const offset = parseOffset(trigger.offset)
-  const event = SUN_EVENT_LABEL[trigger.sunEvent].toLowerCase()
-  const when = !Number.isInteger(offset)
-    ? null
-    : offset === 0
-      ? `At ${event}`
-      : `${Math.abs(offset)} min ${offset < 0 ? 'before' : 'after'} ${event}`
+  const t = useT()
+  const sunrise = trigger.sunEvent === 'SUNRISE'
+  const words =
+    offset === 0
+      ? sunrise
+        ? m.atSunrise
+        : m.atSunset
+      : offset < 0
+        ? sunrise
+          ? m.beforeSunrise
+          : m.beforeSunset
+        : sunrise
+          ? m.afterSunrise
+          : m.afterSunset
+  const when = Number.isInteger(offset) ? t(words, { minutes: Math.abs(offset) }) : null
   return (
     <div className="trigger-fields">
       <div className="form-row">
         <SelectField
-          label="Sun event"
+          label={t(m.sunEvent)}
           value={trigger.sunEvent}
           onChange={(e) => onChange({ sunEvent: e.target.value as SunEvent })}
           error={errors['trigger.sunEvent']}
         >
-          <option value="SUNRISE">Sunrise</option>
-          <option value="SUNSET">Sunset</option>
+          <option value="SUNRISE">{t(SUN_EVENT_LABEL.SUNRISE)}</option>
+          <option value="SUNSET">{t(SUN_EVENT_LABEL.SUNSET)}</option>
         </SelectField>
         <TextField
-          label="Offset (minutes)"
+          label={t(m.offset)}
           type="number"
           inputMode="numeric"
           min={-720}
@@ -180,10 +192,10 @@ function SunFields({ trigger, onChange, errors }: FieldsProps) {
           value={trigger.offset}
           onChange={(e) => onChange({ offset: e.target.value })}
           error={errors['trigger.offsetMinutes']}
-          hint="Negative = before, positive = after; -720 to 720"
+          hint={t(m.offsetHint)}
         />
       </div>
-      {when && <p className="muted">{when}, every day.</p>}
+      {when && <p className="muted">{when}</p>}
     </div>
   )
 }

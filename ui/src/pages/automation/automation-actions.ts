@@ -7,6 +7,8 @@ import { keys, mutations } from '../../api/operations'
 import type { Automation, AutomationSummary } from '../../api/types'
 import { errorMessage } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
+import { useT } from '../../i18n/I18nProvider'
+import { automationActionMessages as m } from './automation.messages'
 
 interface Named {
   id: string
@@ -16,6 +18,7 @@ interface Named {
 export function useAutomationActions() {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
 
   const showFavorite = useCallback(
     (id: string, isFavorite: boolean) => {
@@ -49,7 +52,7 @@ export function useAutomationActions() {
     async (automation: Named): Promise<boolean> => {
       try {
         await mutations.automationRun(automation.id)
-        toast(`Started ${automation.name}`)
+        toast(t(m.started, { name: automation.name }))
         return true
       } catch (err) {
         // 409 while it already runs: the hub's message says so and names the run.
@@ -59,21 +62,21 @@ export function useAutomationActions() {
         void mutate(staleAfterRunOf(automation.id))
       }
     },
-    [mutate, toast],
+    [mutate, toast, t],
   )
 
   const cancel = useCallback(
     async (automation: Named, runId: string) => {
       try {
         await mutations.automationCancel(runId)
-        toast(`Cancelled ${automation.name}`)
+        toast(t(m.cancelled, { name: automation.name }))
       } catch (err) {
         toast(errorMessage(err), 'error')
       } finally {
         void mutate(staleAfterRunOf(automation.id))
       }
     },
-    [mutate, toast],
+    [mutate, toast, t],
   )
 
   return { setFavorite, run, cancel }

@@ -1,6 +1,8 @@
-// Cron expressions in words, through cronstrue. Only the automation pages import this module,
+// Cron expressions in words, through cronstrue, in the language shown. Only the automation pages import this module,
 // so cronstrue lands in their lazily loaded chunk and never in the first page.
-import { intlLocale } from '../../i18n/intl-locale'
+import { intlLocale, translateNow } from '../../i18n/intl-locale'
+import type { Message } from '../../i18n/messages'
+import { triggerSummaryMessages as m } from './automation.messages'
 import cronstrue from 'cronstrue'
 import { badInput } from '../../../../hub/errors'
 import {
@@ -10,10 +12,10 @@ import {
   normaliseCron,
 } from '../../../../hub/validation/cron'
 
-export const CRON_PRESETS: readonly { label: string; cron: string }[] = [
-  { label: 'Weekdays 07:00', cron: '0 7 * * 1-5' },
-  { label: 'Every day 08:00', cron: '0 8 * * *' },
-  { label: 'Every 15 minutes', cron: '*/15 * * * *' },
+export const CRON_PRESETS: readonly { label: Message; cron: string }[] = [
+  { label: m.presetWeekdays, cron: '0 7 * * 1-5' },
+  { label: m.presetEveryDay, cron: '0 8 * * *' },
+  { label: m.presetQuarterHour, cron: '*/15 * * * *' },
 ]
 
 export type CronDescription = { ok: true; text: string } | { ok: false; error: string }
@@ -31,19 +33,21 @@ export function describeCron(expression: string): CronDescription {
   // 7 fields or day 31 of February.
   const problem = cronProblem(expression)
   if (problem !== null) return { ok: false, error: problem }
+  const { t, language } = translateNow()
   let text: string
   try {
     text = cronstrue.toString(normaliseCron(expression), {
       throwExceptionOnParseError: true,
       use24HourTimeFormat: !uses12HourClock(),
+      // German is registered with the German catalog (catalogs/de-automation.ts).
+      locale: language,
     })
   } catch {
     // The hub runs it; there are just no words for it.
-    return { ok: true, text: `On the schedule ${normaliseCron(expression)}` }
+    return { ok: true, text: t(m.onTheSchedule, { cron: normaliseCron(expression) }) }
   }
   // cronstrue words it as if either day field could match; the hub needs both to.
-  const both = cronNeedsBothDays(expression) ? ' (only on days that match both)' : ''
-  return { ok: true, text: `${text}${both}` }
+  return { ok: true, text: cronNeedsBothDays(expression) ? t(m.bothDays, { text }) : text }
 }
 
 /** The UI's side of the hub's cron rule; throws a 400 HubError at `field` like the hub. */

@@ -1,6 +1,8 @@
 // The editor's checks before anything is sent, with the hub's own checkers, and the hub's
 // answers mapped onto the same fields. Field keys are the hub's (`name`, `trigger.cron`,
 // `scene[1].duration`), so a client error and a server error land in the same place.
+import { intlLocale, translateNow } from '../../i18n/intl-locale'
+import { draftErrorMessages as m } from './automation.messages'
 import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
 import { checkSunLocation } from '../../../../hub/validation/location'
 import {
@@ -116,7 +118,9 @@ export function serverFieldErrors(err: unknown, draft: AutomationDraft): FieldEr
   return friendlyErrors(shown, draft)
 }
 
-const seconds = (ms: number) => ms / 1000
+/** Seconds as the duration field takes them: no thousands separator ("86400", "0,1"). */
+const seconds = (ms: number) =>
+  new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(ms / 1000)
 
 /**
  * The hub counts durations in milliseconds and names scene types by their enum; the form asks
@@ -125,30 +129,37 @@ const seconds = (ms: number) => ms / 1000
  */
 function friendlyErrors(errors: FieldErrors, draft: AutomationDraft): FieldErrors {
   const friendly: FieldErrors = {}
+  const { t } = translateNow()
   for (const [key, message] of Object.entries(errors)) {
     const scene = /^scene\[(\d+)\]\.(duration|blindAddresses|blindIds|position|tilt)$/.exec(key)
     const type = scene ? draft.scenes[Number(scene[1])]?.type : undefined
     const timed = type === 'POSITION' ? undefined : type
     if (scene && timed && scene[2] === 'duration' && /^Must be an integer/.test(message)) {
       const { min, max } = DURATION_LIMITS[timed]
-      const hours = type === 'DELAY' ? ` (${seconds(max) / 3600} hours)` : ''
-      friendly[key] = `Enter ${seconds(min)} to ${seconds(max)} seconds${hours}`
+      friendly[key] =
+        type === 'DELAY'
+          ? t(m.enterSecondsHours, {
+              min: seconds(min),
+              max: seconds(max),
+              hours: max / 3_600_000,
+            })
+          : t(m.enterSeconds, { min: seconds(min), max: seconds(max) })
     } else if (scene && scene[2] === 'blindAddresses' && /^Must list at least one/.test(message)) {
-      friendly[key] = 'Tick at least one blind to move'
+      friendly[key] = t(m.tickOne)
     } else if (scene && scene[2] === 'blindAddresses' && /^Must list at most/.test(message)) {
-      friendly[key] = `Tick at most ${ADDRESSES_MAX} blind movements`
+      friendly[key] = t(m.tickMovements, { max: ADDRESSES_MAX })
     } else if (scene && scene[2] === 'blindIds' && /^Must list at least one/.test(message)) {
-      friendly[key] = 'Tick at least one blind to move'
+      friendly[key] = t(m.tickOne)
     } else if (scene && scene[2] === 'blindIds' && /^Must list at most/.test(message)) {
-      friendly[key] = `Tick at most ${SCENE_BLINDS_MAX} blinds`
+      friendly[key] = t(m.tickBlinds, { max: SCENE_BLINDS_MAX })
     } else if (scene && scene[2] === 'position' && /^Or tilt must be given/.test(message)) {
-      friendly[key] = 'Choose a position, or turn the slats'
+      friendly[key] = t(m.positionOrSlats)
     } else if (
       scene &&
       /^(position|tilt)$/.test(scene[2]!) &&
       /^Must be an integer/.test(message)
     ) {
-      friendly[key] = 'Enter a whole number from 0 (closed) to 100 (open)'
+      friendly[key] = t(m.wholePercent)
     } else {
       friendly[key] = message
     }

@@ -1,5 +1,8 @@
 // The editor's state: an automation as the form holds it (text as typed, durations in
 // seconds) and the conversion to the hub's AutomationInput (durations in milliseconds).
+import { translateNow } from '../../i18n/intl-locale'
+import type { Message } from '../../i18n/messages'
+import { sceneMessages } from './automation.messages'
 import type {
   Automation,
   AutomationInput,
@@ -42,10 +45,15 @@ export interface AutomationDraft {
   scenes: SceneDraft[]
 }
 
-export const DEFAULT_SCENE_NAME: Record<SceneType, string> = {
-  POSITION: 'Set position',
-  BLIND_CONTROL: 'Move blinds',
-  DELAY: 'Wait',
+const DEFAULT_SCENE_NAME: Record<SceneType, Message> = {
+  POSITION: sceneMessages.nameSetPosition,
+  BLIND_CONTROL: sceneMessages.nameMoveBlinds,
+  DELAY: sceneMessages.nameWait,
+}
+
+/** A new scene's name, in the language shown: "Set position", "Move blinds", "Wait". */
+export function defaultSceneName(type: SceneType): string {
+  return translateNow().t(DEFAULT_SCENE_NAME[type])
 }
 const DEFAULT_SECONDS = '60'
 /** A new POSITION scene opens the blinds fully, the first of its presets. */
@@ -58,7 +66,7 @@ const sceneKey = () => `scene-${++nextKey}`
 export function newSceneDraft(type: SceneType = 'POSITION'): SceneDraft {
   return {
     key: sceneKey(),
-    name: DEFAULT_SCENE_NAME[type],
+    name: defaultSceneName(type),
     type,
     seconds: DEFAULT_SECONDS,
     addresses: [],

@@ -65,7 +65,10 @@ export function formatFullDate(iso: string, timeZone?: string): string {
 
 /** "0.5 s", "12 s", "1 min 30 s", "2 h 5 min". */
 export function formatDuration(ms: number): string {
-  if (ms < 10_000) return `${Number((ms / 1000).toFixed(1))} s`
+  if (ms < 10_000) {
+    const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 })
+    return `${seconds.format(Number((ms / 1000).toFixed(1)))} s`
+  }
   const totalSeconds = Math.round(ms / 1000)
   if (totalSeconds < 60) return `${totalSeconds} s`
   const hours = Math.floor(totalSeconds / 3600)

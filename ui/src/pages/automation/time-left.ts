@@ -3,6 +3,8 @@
 // scenes' durations from the run's start (a POSITION scene's is a full run, the most it can
 // take). The hook re-renders once a second while a run is under way, so the figure counts down.
 import { useEffect, useState } from 'react'
+import { translateNow } from '../../i18n/intl-locale'
+import { timeLeftMessages as m } from './automation.messages'
 import { formatDuration } from './time-format'
 
 /** Milliseconds until a run ends, never below 0. */
@@ -18,9 +20,10 @@ export function timeLeftMs(
 
 /** "1 h 5 min left", "12 min left", "40 s left", "ending"; minutes rounded up. */
 export function formatTimeLeft(ms: number): string {
-  if (ms <= 0) return 'ending'
-  if (ms < 60_000) return `${Math.ceil(ms / 1000)} s left`
-  return `${formatDuration(Math.ceil(ms / 60_000) * 60_000)} left`
+  const { t } = translateNow()
+  if (ms <= 0) return t(m.ending)
+  if (ms < 60_000) return t(m.secondsLeft, { seconds: Math.ceil(ms / 1000) })
+  return t(m.left, { duration: formatDuration(Math.ceil(ms / 60_000) * 60_000) })
 }
 
 /** The clock, ticking every second while `ticking`. */

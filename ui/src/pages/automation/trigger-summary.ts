@@ -1,9 +1,11 @@
 // One line saying when an automation runs: "Manual", "At 07:00, Monday through Friday",
 // "Sunrise +15 min".
 import type { Trigger } from '../../api/types'
+import { translateNow } from '../../i18n/intl-locale'
+import { triggerSummaryMessages as m } from './automation.messages'
 import { describeCron } from './cron-text'
 
-export const SUN_EVENT_LABEL = { SUNRISE: 'Sunrise', SUNSET: 'Sunset' } as const
+export const SUN_EVENT_LABEL = { SUNRISE: m.sunrise, SUNSET: m.sunset } as const
 
 /** "+15 min", "−30 min", or nothing for no offset. */
 export function offsetText(minutes: number): string {
@@ -13,16 +15,17 @@ export function offsetText(minutes: number): string {
 }
 
 export function triggerSummary(trigger: Trigger): string {
+  const { t } = translateNow()
   switch (trigger.type) {
     case 'MANUAL':
-      return 'Manual'
+      return t(m.manual)
     case 'CRON': {
       const cron = trigger.cron ?? ''
       const description = describeCron(cron)
-      return description.ok ? description.text : `Schedule ${cron}`
+      return description.ok ? description.text : t(m.schedule, { cron })
     }
     case 'SUN': {
-      const event = SUN_EVENT_LABEL[trigger.sunEvent ?? 'SUNRISE']
+      const event = t(SUN_EVENT_LABEL[trigger.sunEvent ?? 'SUNRISE'])
       const offset = offsetText(trigger.offsetMinutes)
       return offset ? `${event} ${offset}` : event
     }
