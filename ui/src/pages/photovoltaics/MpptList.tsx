@@ -2,6 +2,8 @@
 // far below the others points at shade or a fault.
 import type { PvMppt } from '../../api/types'
 import { formatPower } from './pv-format'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
 
 function electrical({ voltageV, currentA }: PvMppt): string {
   const parts = [
@@ -12,15 +14,18 @@ function electrical({ voltageV, currentA }: PvMppt): string {
 }
 
 export function MpptList({ mppt }: { mppt: readonly PvMppt[] }) {
+  const t = useT()
   const most = Math.max(1, ...mppt.map((m) => m.powerW ?? 0))
   return (
     <section className="card pv-section" aria-labelledby="pv-mppt">
-      <h2 id="pv-mppt">Strings (MPPT trackers)</h2>
+      <h2 id="pv-mppt">{t(m.strings)}</h2>
       <ul className="pv-mppt" aria-labelledby="pv-mppt">
         {mppt.map((tracker) => (
           <li key={tracker.id}>
             <div className="pv-mppt-head">
-              <span className="pv-mppt-name">{tracker.label ?? `Tracker ${tracker.id}`}</span>
+              <span className="pv-mppt-name">
+                {tracker.label ?? t(m.tracker, { id: String(tracker.id) })}
+              </span>
               <span className="pv-mppt-power">{formatPower(tracker.powerW)}</span>
             </div>
             <div className="pv-mppt-bar" aria-hidden="true">
