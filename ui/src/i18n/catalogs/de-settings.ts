@@ -107,7 +107,7 @@ export const deSettings: Catalog = {
   'weatherSettings.editName': '{name} bearbeiten',
   'weatherSettings.delete': 'Löschen',
   'weatherSettings.deleteName': '{name} löschen',
-  'weatherSettings.add': 'Sensor hinzufügen',
+  'weatherSettings.add': 'Wettersensor hinzufügen',
   'weatherSettings.deleteTitle': '{name} löschen?',
   'weatherSettings.deleteWind':
     'Ohne Windsensor wird jeder windgeschützte Rollladen in seiner Sicherheitsposition gesperrt.',
@@ -140,7 +140,7 @@ export const deSettings: Catalog = {
   'weatherSettings.blinds': { one: '# Rollladen', other: '# Rollläden' },
   'weatherSettings.liftedBy': 'aufgehoben von {name}',
 
-  'sensorDialog.saved': 'Sensor {name} gespeichert',
+  'sensorDialog.saved': 'Wettersensor {name} gespeichert',
   'sensorDialog.editTitle': '{name} bearbeiten',
   'sensorDialog.addTitle': 'Wettersensor hinzufügen',
   'sensorDialog.preset': 'Vorlage',
