@@ -7,6 +7,7 @@ import type { WeatherMinute } from '../api/weather-types'
 import { axis, Chart, type Build, type Readout } from '../pages/photovoltaics/PvCharts'
 import { clockTime } from '../time/hub-day'
 import { useT } from '../i18n/I18nProvider'
+import { intlLocale } from '../i18n/intl-locale'
 import { windText } from './weather-words'
 import { windChartMessages as m } from './weather.messages'
 
@@ -56,7 +57,11 @@ export function WindChart({
             space: 64,
             values: (_u, splits) => splits.map((s) => clockTime(new Date(s * 1000), timeZone)),
           }),
-          axis(colors, { size: 48, values: (_u, splits) => splits.map((s) => `${s}`) }),
+          axis(colors, {
+            size: 48,
+            // "12.5" in English, "12,5" in German.
+            values: (_u, splits) => splits.map((s) => s.toLocaleString(intlLocale())),
+          }),
         ],
         series: [
           {},

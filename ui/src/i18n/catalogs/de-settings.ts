@@ -148,7 +148,7 @@ export const deSettings: Catalog = {
     'Füllt die Bus-Einstellungen eines gängigen Gebers aus; prüfe seine Unit.',
   'sensorDialog.presetNone': 'Keine: von Hand einstellen',
   'sensorDialog.name': 'Name',
-  'sensorDialog.namePlaceholder': 'Windmesser auf dem Dach',
+  'sensorDialog.namePlaceholder': 'Windmesser Dach',
   'sensorDialog.measures': 'Misst',
   'sensorDialog.readsFrom': 'Liest von',
   'sensorDialog.readsBus': 'Dem RS-485-Bus (Modbus RTU)',
