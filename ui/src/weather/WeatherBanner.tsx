@@ -3,6 +3,7 @@
 // of calm"). It stands in the page's flow at the top of the content, so it covers neither the
 // account menu nor the bottom bar; `weather:changed` keeps it live (LiveUpdates).
 import { useBlindList, useWeather } from '../api/hooks'
+import { useT } from '../i18n/I18nProvider'
 import { AlertIcon } from '../shell/icons'
 import { useHubTimeZone } from '../time/HubTime'
 import { alarmSentence } from './weather-words'
@@ -12,6 +13,7 @@ export function WeatherBanner() {
   const { data: weather } = useWeather()
   const { data: blinds } = useBlindList()
   const timeZone = useHubTimeZone()
+  const t = useT()
   const alarms = weather?.alarms ?? []
   if (!weather || alarms.length === 0) return null
   return (
@@ -19,7 +21,7 @@ export function WeatherBanner() {
       <AlertIcon />
       <ul className="weather-banner-alarms">
         {alarms.map((alarm) => (
-          <li key={alarm.id}>{alarmSentence(alarm, weather, blinds, timeZone)}</li>
+          <li key={alarm.id}>{alarmSentence(alarm, weather, blinds, timeZone, t)}</li>
         ))}
       </ul>
     </div>

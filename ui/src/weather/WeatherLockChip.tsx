@@ -3,13 +3,17 @@
 // and when it may lift) as its accessible description and tooltip.
 import { useId } from 'react'
 import type { WeatherLock } from '../api/weather-types'
+import { useI18n } from '../i18n/I18nProvider'
 import { FrostIcon, LockIcon } from '../shell/icons'
+import { useHubTimeZone } from '../time/HubTime'
 import { lockReason, lockWords } from './weather-words'
 import './weather.css'
 
 export function WeatherLockChip({ lock, full = false }: { lock: WeatherLock; full?: boolean }) {
   const reasonId = useId()
-  const reason = lockReason(lock)
+  const { t, language } = useI18n()
+  const timeZone = useHubTimeZone()
+  const reason = lockReason(lock, t, language, timeZone)
   return (
     <span className="weather-lock-line">
       <span
@@ -18,7 +22,7 @@ export function WeatherLockChip({ lock, full = false }: { lock: WeatherLock; ful
         aria-describedby={full ? undefined : reasonId}
       >
         {lock.kind === 'FROST' ? <FrostIcon /> : <LockIcon />}
-        <span>{lockWords(lock)}</span>
+        <span>{lockWords(lock, t)}</span>
       </span>
       {full ? (
         <span className="weather-lock-reason">{reason}</span>

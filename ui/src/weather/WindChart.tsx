@@ -6,7 +6,10 @@ import uPlot from 'uplot'
 import type { WeatherMinute } from '../api/weather-types'
 import { axis, Chart, type Build, type Readout } from '../pages/photovoltaics/PvCharts'
 import { clockTime } from '../time/hub-day'
+import { useT } from '../i18n/I18nProvider'
+import { intlLocale } from '../i18n/intl-locale'
 import { windText } from './weather-words'
+import { windChartMessages as m } from './weather.messages'
 
 const DAY_S = 24 * 60 * 60
 
@@ -36,6 +39,7 @@ export function WindChart({
 }) {
   const data = useMemo(() => windColumns(minutes), [minutes])
   const end = Math.floor(now / 1000)
+  const t = useT()
   const build = useCallback<Build>(
     (width, height, colors) => {
       const wind = windColors()
@@ -53,23 +57,31 @@ export function WindChart({
             space: 64,
             values: (_u, splits) => splits.map((s) => clockTime(new Date(s * 1000), timeZone)),
           }),
-          axis(colors, { size: 48, values: (_u, splits) => splits.map((s) => `${s}`) }),
+          axis(colors, {
+            size: 48,
+            // "12.5" in English, "12,5" in German.
+            values: (_u, splits) => splits.map((s) => s.toLocaleString(intlLocale())),
+          }),
         ],
         series: [
           {},
-          { label: 'Gust', stroke: wind.fill, width: 1, points: { show: false } },
-          { label: 'Mean', stroke: wind.line, width: 2, points: { show: false } },
+          { label: t(m.gust), stroke: wind.fill, width: 1, points: { show: false } },
+          { label: t(m.mean), stroke: wind.line, width: 2, points: { show: false } },
         ],
         bands: [{ series: [1, 2], fill: wind.fill }],
         cursor: { y: false, drag: { x: false, y: false } },
       }
     },
-    [end, timeZone],
+    [end, timeZone, t],
   )
   const readout = useCallback<Readout>(
     ([xs, max, mean], i) =>
-      `${clockTime(new Date(xs[i]! * 1000), timeZone)} · ${windText(mean![i] ?? null)}, gust ${windText(max![i] ?? null)}`,
-    [timeZone],
+      t(m.readout, {
+        time: clockTime(new Date(xs[i]! * 1000), timeZone),
+        mean: windText(mean![i] ?? null),
+        gust: windText(max![i] ?? null),
+      }),
+    [timeZone, t],
   )
   return <Chart build={build} data={data} readout={readout} />
 }

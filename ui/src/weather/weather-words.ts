@@ -1,7 +1,13 @@
 // Weather protection in the UI's words: the banner's sentence per alarm, the short lock on a
 // blind's card, and the figures (m/s, °C). Each sentence is written whole per case, not glued
-// from fragments, so a translation can word it its own way later.
-import { rainWords } from './weather.messages'
+// from fragments, so each language words it its own way (weather.messages.ts).
+import {
+  alarmMessages,
+  alarmNameMessages,
+  lockMessages,
+  lockReasonMessages,
+  rainWords,
+} from './weather.messages'
 import { english, type Translate } from '../i18n/translate'
 import { intlLocale } from '../i18n/intl-locale'
 import type { Blind } from '../api/types'
@@ -22,8 +28,6 @@ export const temperatureText = (value: number | null) =>
 export const rainText = (raining: boolean | null, t: Translate = english) =>
   raining === null ? '—' : t(raining ? rainWords.raining : rainWords.dry)
 
-const blinds = (n: number) => (n === 1 ? '1 blind' : `${n} blinds`)
-
 /** Whether every blind the alarm holds goes fully up: "raised", else "sent to safety". */
 function allRaised(alarm: WeatherAlarm, list: readonly Blind[] | undefined) {
   return alarm.blindIds.every(
@@ -40,62 +44,64 @@ export function alarmSentence(
   weather: Pick<Weather, 'wind' | 'windReleaseMinutes' | 'rainReleaseMinutes'>,
   list: readonly Blind[] | undefined,
   timeZone: string | undefined,
+  t: Translate = english,
 ): string {
-  const n = alarm.blindIds.length
+  const m = alarmMessages
+  const count = alarm.blindIds.length
   const until = alarm.releaseAt ? clockTime(alarm.releaseAt, timeZone) : null
   const raised = allRaised(alarm, list)
-  const locked = raised ? 'raised and locked' : 'sent to safety and locked'
   switch (alarm.kind) {
     case 'WIND': {
-      const head = `Wind alarm: ${windText(alarm.peak ?? weather.wind)}.`
-      if (n === 0) return head
-      return until
-        ? `${head} ${blinds(n)} ${locked} until ${until}`
-        : `${head} ${blinds(n)} ${locked} until ${weather.windReleaseMinutes} minutes of calm`
+      const wind = windText(alarm.peak ?? weather.wind)
+      if (count === 0) return t(m.wind, { wind })
+      if (until) return t(raised ? m.windRaisedUntil : m.windSafetyUntil, { count, wind, until })
+      const minutes = weather.windReleaseMinutes
+      return t(raised ? m.windRaisedCalm : m.windSafetyCalm, { count, wind, minutes })
     }
     case 'RAIN':
-      if (n === 0) return 'Rain alarm.'
-      return until
-        ? `Rain alarm: ${blinds(n)} ${locked} until ${until}`
-        : `Rain alarm: ${blinds(n)} ${locked} until ${weather.rainReleaseMinutes} minutes without rain`
+      if (count === 0) return t(m.rain)
+      if (until) return t(raised ? m.rainRaisedUntil : m.rainSafetyUntil, { count, until })
+      return t(raised ? m.rainRaisedDry : m.rainSafetyDry, {
+        count,
+        minutes: weather.rainReleaseMinutes,
+      })
     case 'FROST':
-      if (n === 0) return 'Frost.'
-      return until
-        ? `Frost: ${blinds(n)} held where ${n === 1 ? 'it stands' : 'they stand'} until ${until}`
-        : `Frost: ${blinds(n)} held where ${n === 1 ? 'it stands' : 'they stand'} until 2 hours at 4 °C or more`
+      if (count === 0) return t(m.frost)
+      return until ? t(m.frostUntil, { count, until }) : t(m.frostWarm, { count })
     case 'SENSOR':
-      if (n === 0) return 'Wind sensor silent.'
-      return until
-        ? `Wind sensor silent: ${blinds(n)} ${locked} until ${until}`
-        : `Wind sensor silent: ${blinds(n)} ${locked} until it reads again`
+      if (count === 0) return t(m.sensor)
+      if (until) return t(raised ? m.sensorRaisedUntil : m.sensorSafetyUntil, { count, until })
+      return t(raised ? m.sensorRaisedReads : m.sensorSafetyReads, { count })
   }
 }
 
-const LOCK_WORDS: Record<WeatherAlarmKind, string> = {
-  WIND: 'Locked: wind alarm',
-  RAIN: 'Locked: rain alarm',
-  SENSOR: 'Locked: wind sensor silent',
-  FROST: 'Held: frost',
-}
-
 /** The short words on a locked blind's card: "Locked: wind alarm", "Held: frost". */
-export const lockWords = (lock: WeatherLock) => LOCK_WORDS[lock.kind]
+export const lockWords = (lock: WeatherLock, t: Translate = english) => t(lockMessages[lock.kind])
 
-/** The full reason, for the card's description: "Wind 14.2 m/s over … ; it may lift at 14:32." */
-export function lockReason(lock: WeatherLock): string {
+/**
+ * The full reason, for the card's description: the hub's "Wind 14.2 m/s over … ; it may lift at
+ * 14:32." in English; in another language worded here from the lock's kind and when it may lift
+ * (the hub words its reason in English only).
+ */
+export function lockReason(
+  lock: WeatherLock,
+  t: Translate = english,
+  language = 'en',
+  timeZone?: string,
+): string {
+  if (language !== 'en') {
+    const m = lockReasonMessages
+    const cause = t(m[lock.kind])
+    if (lock.releaseAt) return t(m.liftsAt, { cause, time: clockTime(lock.releaseAt, timeZone) })
+    return t(m[`lifts${lock.kind}`], { cause })
+  }
   const text = lock.reason.charAt(0).toUpperCase() + lock.reason.slice(1)
   return text.endsWith('.') ? text : `${text}.`
 }
 
-const ALARM_NAMES: Record<WeatherAlarmKind, string> = {
-  WIND: 'Wind',
-  RAIN: 'Rain',
-  FROST: 'Frost',
-  SENSOR: 'Wind sensor silent',
-}
-
 /** The kind of an alarm as a list names it. */
-export const alarmName = (kind: WeatherAlarmKind) => ALARM_NAMES[kind]
+export const alarmName = (kind: WeatherAlarmKind, t: Translate = english) =>
+  t(alarmNameMessages[kind])
 
 /** An alarm's peak in words: the strongest wind, the coldest frost; '' for the others. */
 export function peakText(alarm: Pick<WeatherAlarm, 'kind' | 'peak'>): string {

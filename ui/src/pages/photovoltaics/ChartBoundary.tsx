@@ -3,6 +3,13 @@
 // canvas), a line says so and the figures in text stay.
 import { Component, Suspense } from 'react'
 import type { ReactNode } from 'react'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
+
+function ChartFailed() {
+  const t = useT()
+  return <p className="muted pv-chart-failed">{t(m.chartFailed)}</p>
+}
 
 interface State {
   failed: boolean
@@ -21,7 +28,7 @@ export class ChartBoundary extends Component<{ children: ReactNode }, State> {
 
   render() {
     if (this.state.failed) {
-      return <p className="muted pv-chart-failed">The chart could not be drawn.</p>
+      return <ChartFailed />
     }
     return (
       <Suspense fallback={<div className="pv-chart-placeholder" aria-hidden="true" />}>

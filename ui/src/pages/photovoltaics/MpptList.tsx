@@ -2,25 +2,38 @@
 // far below the others points at shade or a fault.
 import type { PvMppt } from '../../api/types'
 import { formatPower } from './pv-format'
+import { useT } from '../../i18n/I18nProvider'
+import { intlLocale } from '../../i18n/intl-locale'
+import { pvMessages as m } from './pv.messages'
+
+/** "7.1" in English, "7,1" in German. */
+const decimals = (value: number, digits: number) =>
+  value.toLocaleString(intlLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
 
 function electrical({ voltageV, currentA }: PvMppt): string {
   const parts = [
-    voltageV !== null && `${voltageV.toFixed(0)} V`,
-    currentA !== null && `${currentA.toFixed(1)} A`,
+    voltageV !== null && `${decimals(voltageV, 0)} V`,
+    currentA !== null && `${decimals(currentA, 1)} A`,
   ].filter(Boolean)
   return parts.join(' · ')
 }
 
 export function MpptList({ mppt }: { mppt: readonly PvMppt[] }) {
+  const t = useT()
   const most = Math.max(1, ...mppt.map((m) => m.powerW ?? 0))
   return (
     <section className="card pv-section" aria-labelledby="pv-mppt">
-      <h2 id="pv-mppt">Strings (MPPT trackers)</h2>
+      <h2 id="pv-mppt">{t(m.strings)}</h2>
       <ul className="pv-mppt" aria-labelledby="pv-mppt">
         {mppt.map((tracker) => (
           <li key={tracker.id}>
             <div className="pv-mppt-head">
-              <span className="pv-mppt-name">{tracker.label ?? `Tracker ${tracker.id}`}</span>
+              <span className="pv-mppt-name">
+                {tracker.label ?? t(m.tracker, { id: String(tracker.id) })}
+              </span>
               <span className="pv-mppt-power">{formatPower(tracker.powerW)}</span>
             </div>
             <div className="pv-mppt-bar" aria-hidden="true">

@@ -6,6 +6,8 @@ import { usePv } from '../../api/hooks'
 import type { PvStatus } from '../../api/types'
 import { errorMessage } from '../../forms/field-errors'
 import { InlineSpinner } from '../../shell/Spinner'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
 import { TimeZoneNote } from '../../time/HubTime'
 import { DeviceInfo } from './DeviceInfo'
 import { LivePower } from './LivePower'
@@ -22,12 +24,13 @@ function deviceName(pv: PvStatus): string | null {
 }
 
 function Overview({ pv }: { pv: PvStatus }) {
+  const t = useT()
   const connecting = !pv.online && !pv.error && !pv.offlineSince && !pv.updatedAt
   return (
     <>
       {connecting && (
         <p className="banner banner-warning" role="status">
-          Connecting to the inverter…
+          {t(m.connecting)}
         </p>
       )}
       {!pv.online && !connecting && <PvOffline pv={pv} />}
@@ -44,19 +47,20 @@ function Overview({ pv }: { pv: PvStatus }) {
 
 export default function PhotovoltaicsPage() {
   const { data: pv, error } = usePv()
+  const t = useT()
   const name = pv?.configured ? deviceName(pv) : null
   return (
     <section className="page pv-page">
       <header className="page-header">
         <div className="page-title">
-          <h1>Photovoltaics</h1>
+          <h1>{t(m.title)}</h1>
           {name && <p className="muted">{name}</p>}
         </div>
       </header>
       {!pv && error && (
-        <p className="banner banner-error">Could not load the inverter: {errorMessage(error)}</p>
+        <p className="banner banner-error">{t(m.notLoaded, { reason: errorMessage(error) })}</p>
       )}
-      {!pv && !error && <InlineSpinner label="Loading the inverter" />}
+      {!pv && !error && <InlineSpinner label={t(m.loading)} />}
       {pv && !pv.configured && <PvNotConfigured />}
       {pv?.configured && <Overview pv={pv} />}
     </section>

@@ -2,6 +2,8 @@
 // (for screen readers and for a quick read) and the chart, whose code loads only here.
 import { lazy } from 'react'
 import { errorMessage } from '../../forms/field-errors'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
 import { ChartBoundary } from './ChartBoundary'
 import { useEnergyDays } from './energy-days'
 import { energySummary, todaySummary } from './pv-summary'
@@ -15,18 +17,21 @@ export const ENERGY_DAYS = 30
 
 export function TodayCard({ todayWh }: { todayWh: number | null }) {
   const curve = useTodayCurve()
+  const t = useT()
   return (
     <section className="card pv-section" aria-labelledby="pv-curve">
-      <h2 id="pv-curve">Today&apos;s power</h2>
+      <h2 id="pv-curve">{t(m.todaysPower)}</h2>
       {curve.error && (
         <p className="banner banner-error">
-          Could not load today&apos;s samples: {errorMessage(curve.error)}
+          {t(m.samplesNotLoaded, { reason: errorMessage(curve.error) })}
         </p>
       )}
       {!curve.error && curve.loading && <div className="pv-chart-placeholder" />}
       {!curve.loading && !curve.error && (
         <>
-          <p className="pv-chart-summary">{todaySummary(curve.samples, todayWh, curve.timeZone)}</p>
+          <p className="pv-chart-summary">
+            {todaySummary(curve.samples, todayWh, curve.timeZone, t)}
+          </p>
           {curve.samples.length > 0 && (
             <ChartBoundary>
               <PowerChart samples={curve.samples} now={curve.now} timeZone={curve.timeZone} />
@@ -41,18 +46,17 @@ export function TodayCard({ todayWh }: { todayWh: number | null }) {
 /** The bars, today's being `todayWh`: the "Energy today" shown above them. */
 export function EnergyCard({ todayWh }: { todayWh: number | null }) {
   const { days, error } = useEnergyDays(ENERGY_DAYS, todayWh)
+  const t = useT()
   return (
     <section className="card pv-section" aria-labelledby="pv-days">
-      <h2 id="pv-days">Last {ENERGY_DAYS} days</h2>
+      <h2 id="pv-days">{t(m.lastDays, { count: ENERGY_DAYS })}</h2>
       {!days && error && (
-        <p className="banner banner-error">
-          Could not load the energy per day: {errorMessage(error)}
-        </p>
+        <p className="banner banner-error">{t(m.daysNotLoaded, { reason: errorMessage(error) })}</p>
       )}
       {!days && !error && <div className="pv-chart-placeholder" />}
       {days && (
         <>
-          <p className="pv-chart-summary">{energySummary(days)}</p>
+          <p className="pv-chart-summary">{energySummary(days, t)}</p>
           {days.length > 0 && (
             <ChartBoundary>
               <EnergyBars days={days} />

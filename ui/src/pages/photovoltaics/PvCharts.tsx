@@ -11,6 +11,8 @@ import type { PvDay, PvSample } from '../../api/types'
 import { clockTime, dayLabel } from '../../time/hub-day'
 import { barColumns, curveColumns, curveRange, labelledBars } from './chart-data'
 import { axisEnergy, axisPower, formatEnergy, formatPower } from './pv-format'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
 import './pv-charts.css'
 
 export interface ChartColors {
@@ -126,6 +128,7 @@ export function PowerChart({
   const columns = useMemo(() => curveColumns(samples), [samples])
   const data: uPlot.AlignedData = columns
   const [start, end] = curveRange(columns[0], now)
+  const t = useT()
   const build = useCallback<Build>(
     (width, height, colors) => ({
       width,
@@ -146,11 +149,11 @@ export function PowerChart({
       series: [
         {},
         // uPlot shows the points only while they are sparse: a first live sample is a dot.
-        { label: 'Power', stroke: colors.line, fill: colors.fill, width: 2 },
+        { label: t(m.power), stroke: colors.line, fill: colors.fill, width: 2 },
       ],
       cursor: { y: false, drag: { x: false, y: false } },
     }),
-    [start, end, timeZone],
+    [start, end, timeZone, t],
   )
   const readout = useCallback<Readout>(
     ([xs, ys], i) => `${clockTime(new Date(xs[i]! * 1000), timeZone)} · ${formatPower(ys![i])}`,
@@ -162,6 +165,7 @@ export function PowerChart({
 /** One bar per day, oldest first; the last is today. */
 export function EnergyBars({ days }: { days: readonly PvDay[] }) {
   const data = useMemo<uPlot.AlignedData>(() => barColumns(days), [days])
+  const t = useT()
   const build = useCallback<Build>(
     (width, height, colors) => {
       const label = (i: number) => {
@@ -187,7 +191,7 @@ export function EnergyBars({ days }: { days: readonly PvDay[] }) {
         series: [
           {},
           {
-            label: 'Energy',
+            label: t(m.energy),
             stroke: colors.line,
             fill: colors.line,
             width: 0,
@@ -198,7 +202,7 @@ export function EnergyBars({ days }: { days: readonly PvDay[] }) {
         cursor: { y: false, drag: { x: false, y: false } },
       }
     },
-    [days],
+    [days, t],
   )
   const readout = useCallback<Readout>(
     (_data, i) => {

@@ -2,8 +2,11 @@
 import type { PvStatus } from '../../api/types'
 import { AlertIcon } from '../../shell/icons'
 import { HubTime } from '../../time/HubTime'
+import { useT } from '../../i18n/I18nProvider'
+import { pvMessages as m } from './pv.messages'
 
 export function PvOffline({ pv }: { pv: PvStatus }) {
+  const t = useT()
   return (
     <div className="banner banner-error pv-offline" role="status">
       <AlertIcon />
@@ -12,17 +15,15 @@ export function PvOffline({ pv }: { pv: PvStatus }) {
           <strong>
             {pv.offlineSince ? (
               <>
-                Not reachable since <HubTime at={pv.offlineSince} />
+                {t(m.offlineSince)} <HubTime at={pv.offlineSince} />
               </>
             ) : (
-              'Not reachable since the hub started'
+              t(m.offlineSinceStart)
             )}
           </strong>
         </p>
         {pv.error && <code className="pv-error">{pv.error}</code>}
-        <p className="pv-offline-hint">
-          The hub keeps trying every 10 seconds. Check that the inverter is on and on the network.
-        </p>
+        <p className="pv-offline-hint">{t(m.offlineHint)}</p>
       </div>
     </div>
   )

@@ -3,15 +3,20 @@
 import { useHubTimeZone } from '../../time/HubTime'
 import { useNow } from '../../time/use-now'
 import { formatFullDate } from '../automation/time-format'
-import { formatAgo } from './pv-format'
+import { useT } from '../../i18n/I18nProvider'
+import { formatAgoIn } from './pv-format'
+import { pvMessages as m } from './pv.messages'
 
 export function UpdatedAgo({ at, online }: { at: string | null; online: boolean }) {
   const now = useNow(1000)
   const timeZone = useHubTimeZone()
-  if (!at) return <span>Not read yet</span>
+  const t = useT()
+  if (!at) return <span>{t(m.notReadYet)}</span>
   return (
     <time dateTime={at} title={formatFullDate(at, timeZone)}>
-      {online ? 'Updated' : 'Last read'} {formatAgo(now.getTime() - Date.parse(at))}
+      {t(online ? m.updatedAgo : m.lastReadAgo, {
+        ago: formatAgoIn(now.getTime() - Date.parse(at), t),
+      })}
     </time>
   )
 }

@@ -1,7 +1,7 @@
 // The inverter's figures as a household reads them: power in W or kW, energy in Wh, kWh or MWh
 // with three significant digits or so ("850 W", "3.42 kW", "12.3 kWh", "1.23 MWh"), its state
 // in words, and how long ago it was read.
-import { pvStateMessages } from './pv.messages'
+import { pvMessages, pvStateMessages } from './pv.messages'
 import { english, type Translate } from '../../i18n/translate'
 import { intlLocale } from '../../i18n/intl-locale'
 import type { PvState } from '../../api/types'
@@ -59,12 +59,17 @@ export function stateTone(state: PvState | null): 'producing' | 'idle' | 'fault'
   return 'idle'
 }
 
-/** "just now", "12 s ago", "3 min ago", "2 h ago". */
-export function formatAgo(ms: number): string {
+/** "just now", "12 s ago", "3 min ago", "2 h ago" (German: "gerade eben", "vor 12 s"). */
+export function formatAgoIn(ms: number, t: Translate): string {
   const seconds = Math.max(0, Math.round(ms / 1000))
-  if (seconds < 2) return 'just now'
-  if (seconds < 60) return `${seconds} s ago`
+  if (seconds < 2) return t(pvMessages.justNow)
+  if (seconds < 60) return t(pvMessages.secondsAgo, { seconds })
   const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ago`
-  return `${Math.floor(minutes / 60)} h ago`
+  if (minutes < 60) return t(pvMessages.minutesAgo, { minutes })
+  return t(pvMessages.hoursAgo, { hours: Math.floor(minutes / 60) })
+}
+
+/** formatAgoIn in English. */
+export function formatAgo(ms: number): string {
+  return formatAgoIn(ms, english)
 }

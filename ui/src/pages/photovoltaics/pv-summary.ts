@@ -2,7 +2,9 @@
 // title, so the figures a glance at the picture gives are there in text too.
 import type { PvDay, PvSample } from '../../api/types'
 import { clockTime, dayLabel } from '../../time/hub-day'
+import { english, type Translate } from '../../i18n/translate'
 import { formatEnergy, formatPower } from './pv-format'
+import { pvMessages as m } from './pv.messages'
 
 /** The sample with the most power (the first of equals); null when none produced. */
 export function peakOf(samples: readonly PvSample[]): PvSample | null {
@@ -20,11 +22,13 @@ export function todaySummary(
   samples: readonly PvSample[],
   todayWh: number | null,
   timeZone: string | undefined,
+  t: Translate = english,
 ): string {
   const peak = peakOf(samples)
-  const total = todayWh === null ? '' : ` ${formatEnergy(todayWh)} so far today.`
-  if (!peak) return `No production yet today.${total}`
-  return `Peak ${formatPower(peak.powerW)} at ${clockTime(peak.at, timeZone)}.${total}`
+  const total = todayWh === null ? '' : ` ${t(m.soFarToday, { energy: formatEnergy(todayWh) })}`
+  if (!peak) return `${t(m.noProductionToday)}${total}`
+  const time = clockTime(peak.at, timeZone)
+  return `${t(m.peakAt, { power: formatPower(peak.powerW), time })}${total}`
 }
 
 /** The day with the most energy (the latest of equals); null when none produced. */
@@ -35,10 +39,11 @@ export function bestDayOf(days: readonly PvDay[]): PvDay | null {
 }
 
 /** "Best day Tue 3 Jun, 23.4 kWh. 412 kWh in 30 days." */
-export function energySummary(days: readonly PvDay[]): string {
+export function energySummary(days: readonly PvDay[], t: Translate = english): string {
   const best = bestDayOf(days)
-  const span = `${days.length} ${days.length === 1 ? 'day' : 'days'}`
-  if (!best) return `No production in the last ${span}.`
+  const count = days.length
+  if (!best) return t(m.noProductionDays, { count })
   const total = days.reduce((sum, d) => sum + d.wh, 0)
-  return `Best day ${dayLabel(best.day)}, ${formatEnergy(best.wh)}. ${formatEnergy(total)} in ${span}.`
+  const bestDay = t(m.bestDay, { day: dayLabel(best.day), energy: formatEnergy(best.wh) })
+  return `${bestDay} ${t(m.totalInDays, { count, energy: formatEnergy(total) })}`
 }

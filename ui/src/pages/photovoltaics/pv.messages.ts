@@ -1,4 +1,4 @@
-// Messages of pages/photovoltaics (English beside the code; German in i18n/catalogs/de.ts).
+// Messages of pages/photovoltaics (English beside the code; German of pvState in i18n/catalogs/de.ts, of pv in de-photovoltaics.ts).
 import { defineMessages } from '../../i18n/messages'
 
 export const pvStateMessages = defineMessages('pvState', {
@@ -11,4 +11,59 @@ export const pvStateMessages = defineMessages('pvState', {
   FAULT: 'Fault',
   STANDBY: 'Standby',
   notReported: 'State not reported',
+})
+
+export const pvMessages = defineMessages('pv', {
+  title: 'Photovoltaics',
+  connecting: 'Connecting to the inverter…',
+  notLoaded: 'Could not load the inverter: {reason}',
+  loading: 'Loading the inverter',
+  powerNow: 'Power now',
+  notReachable: 'Not reachable',
+  dcInput: 'DC input {power}',
+  energyToday: 'Energy today',
+  lifetime: 'Lifetime',
+  notReadYet: 'Not read yet',
+  updatedAgo: 'Updated {ago}',
+  lastReadAgo: 'Last read {ago}',
+  justNow: 'just now',
+  secondsAgo: '{seconds} s ago',
+  minutesAgo: '{minutes} min ago',
+  hoursAgo: '{hours} h ago',
+  strings: 'Strings (MPPT trackers)',
+  tracker: 'Tracker {id}',
+  inverter: 'Inverter',
+  namePlateUnknown: "Not known yet: the hub has not read the inverter's name plate.",
+  manufacturer: 'Manufacturer',
+  model: 'Model',
+  serial: 'Serial number',
+  version: 'Firmware version',
+  chartFailed: 'The chart could not be drawn.',
+  todaysPower: "Today's power",
+  samplesNotLoaded: "Could not load today's samples: {reason}",
+  lastDays: { one: 'Last day', other: 'Last # days' },
+  daysNotLoaded: 'Could not load the energy per day: {reason}',
+  power: 'Power',
+  energy: 'Energy',
+  peakAt: 'Peak {power} at {time}.',
+  noProductionToday: 'No production yet today.',
+  soFarToday: '{energy} so far today.',
+  noProductionDays: {
+    one: 'No production in the last # day.',
+    other: 'No production in the last # days.',
+  },
+  bestDay: 'Best day {day}, {energy}.',
+  totalInDays: { one: '{energy} in # day.', other: '{energy} in # days.' },
+  offlineSince: 'Not reachable since',
+  offlineSinceStart: 'Not reachable since the hub started',
+  offlineHint:
+    'The hub keeps trying every 10 seconds. Check that the inverter is on and on the network.',
+  notSetUp: 'No inverter is set up',
+  setupIntro:
+    "Lamella can show your solar inverter's power and energy, read on your home network over Modbus TCP (SunSpec), which most Fronius, SMA, SolarEdge and Kostal inverters offer.",
+  setupHow: "To turn it on, set this variable with the inverter's address and restart the hub:",
+  setupDefaults: 'Port 502 and unit 1 unless given; for example',
+  setupReadmeBefore: "The README's section",
+  setupReadmeAfter:
+    'says how to allow Modbus TCP on the inverter, and how to try this page with the built-in emulator.',
 })

@@ -10,11 +10,14 @@ import { errorMessage, fieldErrorFrom } from '../../forms/field-errors'
 import { holidayText, offsetChoices } from '../../holiday/holiday-words'
 import { useHubTimeZone } from '../../time/HubTime'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { settingsMessages as m } from './settings.messages'
 
 export function HolidaySettings() {
   const { data: holiday } = useHoliday()
   const { mutate } = useSWRConfig()
   const timeZone = useHubTimeZone()
+  const t = useT()
   const stateId = useId()
   const offsetId = useId()
   const [busy, setBusy] = useState(false)
@@ -42,21 +45,21 @@ export function HolidaySettings() {
   const offsetError = error?.field === 'randomOffsetMinutes' ? error.message : null
   return (
     <SettingsSection
-      title="Holiday mode"
-      description="Pauses every schedule and all shading while you are away. Runs started by hand still work."
+      title={t(m.holidayTitle)}
+      description={t(m.holidayDescription)}
       className="holiday-settings"
     >
       {holiday && (
         <>
           <div className="settings-switch-row">
             <p className="settings-state" id={stateId}>
-              {holidayText(holiday, timeZone)}
+              {holidayText(holiday, timeZone, undefined, t)}
             </p>
             <input
               type="checkbox"
               role="switch"
               className="switch"
-              aria-label="Holiday mode"
+              aria-label={t(m.holidayTitle)}
               aria-describedby={stateId}
               checked={holiday.enabled}
               disabled={busy}
@@ -65,7 +68,7 @@ export function HolidaySettings() {
           </div>
           <div className={`field settings-select${offsetError ? ' field-invalid' : ''}`}>
             <label className="field-label" htmlFor={offsetId}>
-              Look lived-in
+              {t(m.livedIn)}
             </label>
             <select
               id={offsetId}
@@ -77,12 +80,12 @@ export function HolidaySettings() {
             >
               {offsetChoices(holiday.randomOffsetMinutes).map((minutes) => (
                 <option key={minutes} value={minutes}>
-                  {minutes === 0 ? 'Schedules on time' : `Up to ${minutes} min later`}
+                  {minutes === 0 ? t(m.onTime) : t(m.upToLater, { minutes })}
                 </option>
               ))}
             </select>
             <span className="field-hint" id={`${offsetId}-hint`}>
-              Schedules start that much later at random, holiday or not.
+              {t(m.livedInHint)}
             </span>
             {offsetError && (
               <span className="field-error" id={`${offsetId}-error`}>
@@ -94,7 +97,7 @@ export function HolidaySettings() {
       )}
       {error && error.field === null && (
         <p className="field-error" role="alert">
-          Could not switch holiday mode: {error.message}
+          {t(m.holidayNotSwitched, { reason: error.message })}
         </p>
       )}
     </SettingsSection>

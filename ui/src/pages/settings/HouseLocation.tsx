@@ -27,14 +27,22 @@ import {
 import { AlertIcon } from '../../shell/icons'
 import { useToast } from '../../shell/toast'
 import { locationText, pastedPair, typedCoordinate } from './location-text'
+import { locationMessages as m } from './settings.messages'
+import { useT } from '../../i18n/I18nProvider'
+import type { Translate } from '../../i18n/translate'
 import './house-location.css'
 
 type Typed = { lat: string; lon: string }
 
 /** The broken rules by field: each coordinate on its own, then the two together. */
-function formErrors(lat: number | null, lon: number | null, known: boolean): FieldErrors {
+function formErrors(
+  lat: number | null,
+  lon: number | null,
+  known: boolean,
+  t: Translate,
+): FieldErrors {
   if (lat === null && lon === null && !known) {
-    return { lat: 'Type the latitude and the longitude' }
+    return { lat: t(m.typeBoth) }
   }
   return collectFieldErrors([
     () => lat !== null && checkLocationInput({ lat, lon: 0 }),
@@ -48,6 +56,7 @@ export function HouseLocation() {
   const { data: location, error } = useHouseLocation()
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   const lineId = useId()
   const hintId = useId()
   const box = useRef<HTMLDivElement>(null)
@@ -90,7 +99,7 @@ export function HouseLocation() {
     if (busy) return
     const lat = typedCoordinate(typed.lat)
     const lon = typedCoordinate(typed.lon)
-    const found = formErrors(lat, lon, known)
+    const found = formErrors(lat, lon, known, t)
     setErrors(found)
     setFormError('')
     if (Object.keys(found).length > 0) {
@@ -103,7 +112,7 @@ export function HouseLocation() {
       await mutate(keys.houseLocation, next, { revalidate: false })
       // Sunrise and sunset triggers can be chosen once the hub knows it.
       void mutate(keys.hubStatus)
-      toast(next.lat === null ? 'House location cleared' : 'House location saved')
+      toast(t(next.lat === null ? m.cleared : m.saved))
       close()
     } catch (err) {
       const atField = fieldErrorFrom(err)
@@ -125,7 +134,7 @@ export function HouseLocation() {
     inputMode: 'decimal' as const,
     autoComplete: 'off',
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      setTyped((t) => ({ ...t, [name]: e.target.value }))
+      setTyped((before) => ({ ...before, [name]: e.target.value }))
       setErrors(({ [name]: _, ...rest }) => rest)
     },
     onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
@@ -149,11 +158,11 @@ export function HouseLocation() {
       {knownLat !== null && knownLon !== null ? (
         <div className="house-location-known">
           <p className="house-location-line" id={lineId}>
-            The house stands at {locationText(knownLat, knownLon)}
+            {t(m.standsAt, { place: locationText(knownLat, knownLon, t) })}
             {location.fromEnvironment && ', '}
             {location.fromEnvironment && (
               <span className="house-location-source">
-                set on the hub (<code>LAMELLA_LAT</code>, <code>LAMELLA_LON</code>)
+                {t(m.setOnHub)} (<code>LAMELLA_LAT</code>, <code>LAMELLA_LON</code>)
               </span>
             )}
           </p>
@@ -168,31 +177,29 @@ export function HouseLocation() {
                 setFocus('latitude')
               }}
             >
-              Change
+              {t(m.change)}
             </button>
           )}
         </div>
       ) : (
         <p className="banner banner-warning house-location-unknown">
           <AlertIcon />
-          <span>
-            The hub does not know where the house stands, so it cannot tell where the sun is.
-          </span>
+          <span>{t(m.unknown)}</span>
         </p>
       )}
       {formOpen && (
         <div
           className="house-location-form"
           role="group"
-          aria-label="The house’s location"
+          aria-label={t(m.form)}
           aria-describedby={hintId}
         >
           <div className="form-row">
-            <TextField label="Latitude (° north)" placeholder="52.52" {...field('lat')} />
-            <TextField label="Longitude (° east)" placeholder="13.405" {...field('lon')} />
+            <TextField label={t(m.latitude)} placeholder="52.52" {...field('lat')} />
+            <TextField label={t(m.longitude)} placeholder="13.405" {...field('lon')} />
           </div>
           <p className="field-hint" id={hintId}>
-            From a map app: the first number is the latitude. South and west are negative.
+            {t(m.hint)}
           </p>
           <div className="house-location-actions">
             <button
@@ -201,16 +208,16 @@ export function HouseLocation() {
               disabled={busy}
               onClick={() => void save()}
             >
-              {busy ? 'Saving…' : 'Set location'}
+              {busy ? t(m.saving) : t(m.set)}
             </button>
             {known && (
               <button
                 type="button"
                 className="button button-quiet"
-                aria-label="Cancel location change"
+                aria-label={t(m.cancelChange)}
                 onClick={close}
               >
-                Cancel
+                {t(m.cancel)}
               </button>
             )}
           </div>
@@ -218,7 +225,7 @@ export function HouseLocation() {
       )}
       {formError && (
         <p className="field-error" role="alert">
-          Could not save the location: {formError}
+          {t(m.notSaved, { reason: formError })}
         </p>
       )}
     </div>

@@ -10,25 +10,25 @@ import { errorMessage } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
 import { QrCode } from './QrCode'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { matterMessages as m } from './settings.messages'
 
 export function MatterSettings() {
   const { data: matter, error } = useMatter()
+  const t = useT()
   return (
-    <SettingsSection
-      title="Apple Home, Google Home, Alexa (Matter)"
-      description="Every blind in your phone’s home app and its voice assistant, on your own network, without a cloud."
-      className="matter-settings"
-    >
+    <SettingsSection title={t(m.title)} description={t(m.description)} className="matter-settings">
       {error && !matter && (
-        <p className="field-error">Could not load Matter: {errorMessage(error)}</p>
+        <p className="field-error">{t(m.notLoaded, { reason: errorMessage(error) })}</p>
       )}
       {matter && !matter.enabled && (
         <p className="settings-off">
-          Off. Start the hub with <code>LAMELLA_MATTER=1</code> to pair it with a home app.
+          {t(m.offStart)} <code>LAMELLA_MATTER=1</code>
+          {t(m.offToPair)}
         </p>
       )}
       {matter?.enabled && matter.manualPairingCode === null && (
-        <p className="settings-off">Starting the bridge…</p>
+        <p className="settings-off">{t(m.starting)}</p>
       )}
       {matter?.enabled && matter.manualPairingCode !== null && <MatterPairing matter={matter} />}
     </SettingsSection>
@@ -38,6 +38,7 @@ export function MatterSettings() {
 function MatterPairing({ matter }: { matter: MatterStatus }) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   // After "Allow another app to pair", the codes show again until the window closes.
   const [windowOpen, setWindowOpen] = useState(false)
   const [asking, setAsking] = useState(false)
@@ -49,7 +50,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
       const next = await matterMutations.openPairing()
       await mutate(MATTER_KEY, next, { revalidate: false })
       setWindowOpen(true)
-      toast('Another app may pair for 15 minutes')
+      toast(t(m.windowOpened))
     } catch (err) {
       toast(errorMessage(err), 'error')
     }
@@ -62,7 +63,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
       const next = await matterMutations.forgetPairings()
       await mutate(MATTER_KEY, next, { revalidate: false })
       setWindowOpen(false)
-      toast('Every pairing forgotten')
+      toast(t(m.forgotten))
     } catch (err) {
       toast(errorMessage(err), 'error')
     }
@@ -75,7 +76,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
     <>
       {matter.commissioned && (
         <div className="matter-paired">
-          <h3>Paired with</h3>
+          <h3>{t(m.pairedWith)}</h3>
           <ul className="matter-fabrics">
             {matter.fabrics.map((name, i) => (
               <li key={`${name}-${i}`}>{name}</li>
@@ -85,19 +86,19 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
       )}
       {showCodes && matter.qrCodeRows && matter.manualPairingCode && (
         <div className="matter-codes">
-          <QrCode rows={matter.qrCodeRows} label="Matter pairing QR code" />
+          <QrCode rows={matter.qrCodeRows} label={t(m.qrLabel)} />
           <div className="matter-steps">
             <p className="settings-state">
-              {matter.commissioned ? 'Open for another app for 15 minutes' : 'Ready to pair'}
+              {matter.commissioned ? t(m.openForAnother) : t(m.ready)}
             </p>
             <ol>
-              <li>In your home app, choose Add device (or Add accessory), then Matter.</li>
-              <li>Scan this code, or type the manual code:</li>
+              <li>{t(m.stepAdd)}</li>
+              <li>{t(m.stepScan)}</li>
             </ol>
-            <p className="matter-manual-code" aria-label="Manual pairing code">
+            <p className="matter-manual-code" aria-label={t(m.manualCode)}>
               {groupedCode(matter.manualPairingCode)}
             </p>
-            <p className="muted matter-hint">Your phone must be on the same network as the hub.</p>
+            <p className="muted matter-hint">{t(m.sameNetwork)}</p>
           </div>
         </div>
       )}
@@ -109,7 +110,7 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
             disabled={busy}
             onClick={() => void openPairing()}
           >
-            Allow another app to pair
+            {t(m.allowAnother)}
           </button>
           <button
             type="button"
@@ -117,15 +118,15 @@ function MatterPairing({ matter }: { matter: MatterStatus }) {
             disabled={busy}
             onClick={() => setAsking(true)}
           >
-            Forget all pairings
+            {t(m.forgetAll)}
           </button>
         </div>
       )}
       {asking && (
         <ConfirmDialog
-          title="Forget all pairings?"
-          message="Every home app loses the blinds, with their rooms, scenes and automations there. You can pair again with the code shown here."
-          confirmLabel="Forget all"
+          title={t(m.forgetTitle)}
+          message={t(m.forgetMessage)}
+          confirmLabel={t(m.forgetConfirm)}
           busy={busy}
           onConfirm={() => void forget()}
           onCancel={() => setAsking(false)}

@@ -5,55 +5,58 @@ import { useHubStatus } from '../../api/hooks'
 import { HubTime } from '../../time/HubTime'
 import { LinkState } from './LinkState'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { settingsMessages as m } from './settings.messages'
 
 export function MqttSettings() {
   const { data: status } = useHubStatus()
   const mqtt = status?.mqtt
+  const t = useT()
   return (
     <SettingsSection
-      title="Home Assistant (MQTT)"
+      title={t(m.mqttTitle)}
       description={
         <>
-          Set on the hub with <code>LAMELLA_MQTT_URL</code> and <code>LAMELLA_HUB_ID</code>.
+          {t(m.setOnHubWith)} <code>LAMELLA_MQTT_URL</code> {t(m.and)} <code>LAMELLA_HUB_ID</code>.
         </>
       }
     >
       {status && !mqtt && (
         <p className="settings-off">
-          Off. With it set, Home Assistant and other hubs see and move the blinds.
+          {t(m.off)} {t(m.mqttOff)}
         </p>
       )}
       {mqtt && (
         <dl className="settings-facts">
           <div>
-            <dt>Broker</dt>
+            <dt>{t(m.broker)}</dt>
             <dd>
               <code>{mqtt.broker}</code>
             </dd>
           </div>
           <div>
-            <dt>Hub id</dt>
+            <dt>{t(m.hubId)}</dt>
             <dd>
               <code>{mqtt.hubId}</code>
             </dd>
           </div>
           <div>
-            <dt>Link</dt>
+            <dt>{t(m.link)}</dt>
             <dd>
               {mqtt.connected ? (
-                <LinkState state="up">Connected</LinkState>
+                <LinkState state="up">{t(m.connected)}</LinkState>
               ) : mqtt.since ? (
                 <LinkState state="down">
-                  Disconnected since <HubTime at={mqtt.since} />
+                  {t(m.disconnectedSince)} <HubTime at={mqtt.since} />
                 </LinkState>
               ) : (
-                <LinkState state="waiting">Connecting…</LinkState>
+                <LinkState state="waiting">{t(m.connecting)}</LinkState>
               )}
             </dd>
           </div>
           {!mqtt.connected && mqtt.error && (
             <div>
-              <dt>Error</dt>
+              <dt>{t(m.error)}</dt>
               <dd>
                 <code>{mqtt.error}</code>
               </dd>

@@ -6,47 +6,52 @@ import { usePv, usePvAddress } from '../../api/hooks'
 import { HubTime } from '../../time/HubTime'
 import { LinkState } from './LinkState'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { settingsMessages as m } from './settings.messages'
 
 export function PvSettings() {
   const { data: pv } = usePv()
   const { data: address } = usePvAddress()
+  const t = useT()
   return (
     <SettingsSection
-      title="Photovoltaics"
+      title={t(m.pvTitle)}
       description={
         <>
-          Set on the hub with <code>LAMELLA_PV</code>.
+          {t(m.setOnHubWith)} <code>LAMELLA_PV</code>.
         </>
       }
     >
       {pv && !pv.configured && (
         <p className="settings-off">
-          Off. With it set, Home shows the inverter’s power and shading can wait for real sun.
+          {t(m.off)} {t(m.pvOff)}
         </p>
       )}
       {pv?.configured && (
         <dl className="settings-facts">
           <div>
-            <dt>Inverter</dt>
-            <dd>{address ? <code>{address}</code> : <span className="muted">Not known</span>}</dd>
+            <dt>{t(m.inverter)}</dt>
+            <dd>
+              {address ? <code>{address}</code> : <span className="muted">{t(m.notKnown)}</span>}
+            </dd>
           </div>
           <div>
-            <dt>Link</dt>
+            <dt>{t(m.link)}</dt>
             <dd>
               {pv.online ? (
-                <LinkState state="up">Online</LinkState>
+                <LinkState state="up">{t(m.online)}</LinkState>
               ) : pv.offlineSince ? (
                 <LinkState state="down">
-                  Offline since <HubTime at={pv.offlineSince} />
+                  {t(m.offlineSince)} <HubTime at={pv.offlineSince} />
                 </LinkState>
               ) : (
-                <LinkState state="down">Offline</LinkState>
+                <LinkState state="down">{t(m.offline)}</LinkState>
               )}
             </dd>
           </div>
           {!pv.online && pv.error && (
             <div>
-              <dt>Error</dt>
+              <dt>{t(m.error)}</dt>
               <dd>
                 <code>{pv.error}</code>
               </dd>
@@ -56,7 +61,7 @@ export function PvSettings() {
       )}
       {pv?.configured && (
         <p className="settings-more">
-          <Link href="/photovoltaics">Power and energy</Link>
+          <Link href="/photovoltaics">{t(m.powerAndEnergy)}</Link>
         </p>
       )}
     </SettingsSection>

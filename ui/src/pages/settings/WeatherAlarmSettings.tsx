@@ -15,13 +15,16 @@ import { HubTime } from '../../time/HubTime'
 import { alarmName, peakText } from '../../weather/weather-words'
 import { checkReleaseMinutes } from '../../../../hub/validation/weather'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { weatherSettingsMessages as m } from './settings.messages'
 
 export function WeatherAlarmSettings() {
   const { data: weather } = useWeather()
+  const t = useT()
   return (
     <SettingsSection
-      title="Weather alarms"
-      description="A lock lifts once the wind stayed under 80 % of a blind’s limit, or it stayed dry, this long. Nothing moves back by itself."
+      title={t(m.alarmsTitle)}
+      description={t(m.alarmsDescription)}
       className="weather-alarm-settings"
     >
       {weather && <ReleaseTimes key={releaseKey(weather)} weather={weather} />}
@@ -36,6 +39,7 @@ const releaseKey = (w: Weather) => `${w.windReleaseMinutes}-${w.rainReleaseMinut
 function ReleaseTimes({ weather }: { weather: Weather }) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   const [wind, setWind] = useState(String(weather.windReleaseMinutes))
   const [rain, setRain] = useState(String(weather.rainReleaseMinutes))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -65,7 +69,7 @@ function ReleaseTimes({ weather }: { weather: Weather }) {
     try {
       const next = await weatherMutations.settingsSet(windMinutes, rainMinutes)
       await mutate(keys.weather, next, { revalidate: false })
-      toast('Release times saved')
+      toast(t(m.releaseSaved))
     } catch (err) {
       const atField = fieldErrorFrom(err)
       if (atField) {
@@ -88,16 +92,16 @@ function ReleaseTimes({ weather }: { weather: Weather }) {
     >
       <div className="form-row form-row-pair">
         <TextField
-          label="Wind: calm for (minutes)"
-          hint="1–60; default 10."
+          label={t(m.windCalm)}
+          hint={t(m.releaseHint)}
           inputMode="numeric"
           value={wind}
           error={errors.windReleaseMinutes}
           onChange={(e) => setWind(e.target.value)}
         />
         <TextField
-          label="Rain: dry for (minutes)"
-          hint="1–60; default 10."
+          label={t(m.rainDry)}
+          hint={t(m.releaseHint)}
           inputMode="numeric"
           value={rain}
           error={errors.rainReleaseMinutes}
@@ -106,12 +110,12 @@ function ReleaseTimes({ weather }: { weather: Weather }) {
       </div>
       {formError && (
         <p className="field-error" role="alert">
-          Could not save the release times: {formError}
+          {t(m.releaseNotSaved, { reason: formError })}
         </p>
       )}
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save release times'}
+          {busy ? t(m.saving) : t(m.saveRelease)}
         </button>
       </div>
     </form>
@@ -121,6 +125,7 @@ function ReleaseTimes({ weather }: { weather: Weather }) {
 function FrostOverride() {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const lift = async () => {
@@ -129,7 +134,7 @@ function FrostOverride() {
       const next = await weatherMutations.frostOverride()
       await mutate(keys.weather, next, { revalidate: false })
       void mutate((key) => Array.isArray(key) && ['blindList', 'weatherAlarms'].includes(key[0]))
-      toast('Frost protection lifted')
+      toast(t(m.frostLifted))
     } catch (err) {
       toast(errorMessage(err), 'error')
     }
@@ -138,15 +143,15 @@ function FrostOverride() {
   }
   return (
     <div className="weather-frost">
-      <p>Frost holds blinds where they stand. Lift it once their slats are free of ice.</p>
+      <p>{t(m.frostHolds)}</p>
       <button type="button" className="button button-quiet" onClick={() => setAsking(true)}>
-        Lift frost protection
+        {t(m.liftFrost)}
       </button>
       {asking && (
         <ConfirmDialog
-          title="Lift frost protection?"
-          message="Frozen slats or fabric tear when a blind moves. Lift it only once you have seen they are free of ice; it is recorded with your name."
-          confirmLabel="Lift it"
+          title={t(m.liftFrostTitle)}
+          message={t(m.liftFrostMessage)}
+          confirmLabel={t(m.liftIt)}
           busy={busy}
           onConfirm={() => void lift()}
           onCancel={() => setAsking(false)}
@@ -158,32 +163,35 @@ function FrostOverride() {
 
 function AlarmHistory() {
   const { data: alarms, error } = useWeatherAlarms()
+  const t = useT()
   return (
     <div className="weather-alarm-history">
-      <h3>Latest alarms</h3>
+      <h3>{t(m.latest)}</h3>
       {error && !alarms && (
-        <p className="field-error">Could not load the alarms: {errorMessage(error)}</p>
+        <p className="field-error">{t(m.alarmsNotLoaded, { reason: errorMessage(error) })}</p>
       )}
-      {alarms && alarms.length === 0 && <p className="muted">No alarm yet.</p>}
+      {alarms && alarms.length === 0 && <p className="muted">{t(m.noAlarm)}</p>}
       {alarms && alarms.length > 0 && (
-        <ul className="list" aria-label="Latest alarms, newest first">
+        <ul className="list" aria-label={t(m.latestList)}>
           {alarms.map((alarm) => (
             <li key={alarm.id}>
               <div className="list-main">
                 <span className="list-title">
-                  {alarmName(alarm.kind)}
-                  {peakText(alarm) && <span className="muted"> · peak {peakText(alarm)}</span>}
+                  {alarmName(alarm.kind, t)}
+                  {peakText(alarm) && (
+                    <span className="muted"> · {t(m.peak, { peak: peakText(alarm) })}</span>
+                  )}
                 </span>
                 <span className="list-meta">
                   <span>
                     <HubTime at={alarm.since} />
                     {' – '}
-                    {alarm.endedAt ? <HubTime at={alarm.endedAt} /> : 'still holding'}
+                    {alarm.endedAt ? <HubTime at={alarm.endedAt} /> : t(m.stillHolding)}
                   </span>
-                  <span>
-                    · {alarm.blindIds.length === 1 ? '1 blind' : `${alarm.blindIds.length} blinds`}
-                  </span>
-                  {alarm.overriddenBy && <span>· lifted by {alarm.overriddenBy}</span>}
+                  <span>· {t(m.blinds, { count: alarm.blindIds.length })}</span>
+                  {alarm.overriddenBy && (
+                    <span>· {t(m.liftedBy, { name: alarm.overriddenBy })}</span>
+                  )}
                 </span>
               </div>
             </li>

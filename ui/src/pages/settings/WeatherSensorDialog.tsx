@@ -13,16 +13,22 @@ import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
 import { useToast } from '../../shell/toast'
 import { WEATHER_KINDS, WEATHER_PRESETS } from '../../../../hub/validation/weather'
+import { useT } from '../../i18n/I18nProvider'
+import type { Message } from '../../i18n/messages'
+import { sensorDialogMessages as m } from './settings.messages'
 import {
-  KIND_LABEL,
   SENSOR_FIELDS,
   checkSensorForm,
   defaultPollText,
+  kindLabel,
   sensorFormValues,
   sensorInputFrom,
   withPreset,
   type SensorFormValues,
 } from './weather-sensor-form'
+
+/** A preset's name in the language shown; its own (English) label for one without a message. */
+const presetMessages: Record<string, Message | undefined> = m
 
 type TextValue = 'name' | 'unit' | 'register' | 'scale' | 'pollMs' | 'mqttTopic'
 
@@ -36,6 +42,7 @@ export function WeatherSensorDialog({
 }) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const t = useT()
   const mqttEnabled = Boolean(useHubStatus().data?.mqtt)
   const [values, setValues] = useState<SensorFormValues>(() => sensorFormValues(sensor))
   const [preset, setPreset] = useState('')
@@ -59,84 +66,84 @@ export function WeatherSensorDialog({
       ? await weatherMutations.sensorUpdate(sensor.id, input)
       : await weatherMutations.sensorCreate(input)
     void mutate(keys.weather)
-    toast(`Sensor ${saved.name} saved`)
+    toast(t(m.saved, { name: saved.name }))
     onClose()
   }
 
   const bus = values.source === 'BUS'
   return (
     <FormDialog
-      title={sensor ? `Edit ${sensor.name}` : 'Add weather sensor'}
+      title={sensor ? t(m.editTitle, { name: sensor.name }) : t(m.addTitle)}
       onClose={onClose}
       onSubmit={() => void submit(checkSensorForm(values, mqttEnabled), save)}
       {...status}
     >
       <SelectField
-        label="Preset"
-        hint="Fills the bus settings of a common transmitter; check its unit."
+        label={t(m.preset)}
+        hint={t(m.presetHint)}
         value={preset}
         onChange={(e) => {
           setPreset(e.target.value)
           const chosen = WEATHER_PRESETS.find((p) => p.id === e.target.value)
           if (chosen) {
-            setValues((v) => withPreset(v, chosen))
+            setValues((v) => withPreset(v, chosen, t))
             for (const field of ['name', 'kind', 'unit', 'function', 'register', 'scale'])
               clearError(field)
           }
         }}
       >
-        <option value="">None: set by hand</option>
+        <option value="">{t(m.presetNone)}</option>
         {WEATHER_PRESETS.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.label}
+            {presetMessages[`preset-${p.id}`] ? t(presetMessages[`preset-${p.id}`]!) : p.label}
           </option>
         ))}
       </SelectField>
       <div className="form-row form-row-pair">
-        <TextField label="Name" placeholder="Roof anemometer" {...text('name', false)} />
+        <TextField label={t(m.name)} placeholder={t(m.namePlaceholder)} {...text('name', false)} />
         <SelectField
-          label="Measures"
+          label={t(m.measures)}
           value={values.kind}
           error={errors.kind}
           onChange={(e) => set({ kind: e.target.value as WeatherKind }, 'kind')}
         >
           {WEATHER_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {KIND_LABEL[kind]}
+              {kindLabel(kind, t)}
             </option>
           ))}
         </SelectField>
       </div>
       {mqttEnabled && (
         <SelectField
-          label="Reads from"
+          label={t(m.readsFrom)}
           value={values.source}
           onChange={(e) => set({ source: e.target.value as 'BUS' | 'MQTT' }, 'mqttTopic')}
         >
-          <option value="BUS">The RS-485 bus (Modbus RTU)</option>
-          <option value="MQTT">An MQTT topic</option>
+          <option value="BUS">{t(m.readsBus)}</option>
+          <option value="MQTT">{t(m.readsMqtt)}</option>
         </SelectField>
       )}
       {bus ? (
         <>
           <div className="form-row form-row-pair">
-            <TextField label="Unit" hint="Its Modbus address: 1 to 247." {...text('unit')} />
+            <TextField label={t(m.unit)} hint={t(m.unitHint)} {...text('unit')} />
             <SelectField
-              label="Function"
+              label={t(m.function)}
               value={values.function}
               error={errors.function}
               onChange={(e) => set({ function: e.target.value as '3' | '4' }, 'function')}
             >
-              <option value="3">3 (holding)</option>
-              <option value="4">4 (input)</option>
+              <option value="3">{t(m.holding)}</option>
+              <option value="4">{t(m.input)}</option>
             </SelectField>
           </div>
           <div className="form-row form-row-pair">
-            <TextField label="Register" hint="0 to 65535." {...text('register')} />
-            <TextField label="Scale" hint="value = raw × scale, e.g. 0.1." {...text('scale')} />
+            <TextField label={t(m.register)} hint={t(m.registerHint)} {...text('register')} />
+            <TextField label={t(m.scale)} hint={t(m.scaleHint)} {...text('scale')} />
           </div>
           <CheckboxField
-            label="Signed: the register may hold a negative number"
+            label={t(m.signed)}
             checked={values.signed}
             error={errors.signed}
             onChange={(e) => set({ signed: e.target.checked }, 'signed')}
@@ -145,17 +152,17 @@ export function WeatherSensorDialog({
       ) : (
         <div className="form-row form-row-pair">
           <TextField
-            label="MQTT topic"
-            hint="Its payload is the value; no + or #."
+            label={t(m.mqttTopic)}
+            hint={t(m.mqttTopicHint)}
             spellCheck={false}
             {...text('mqttTopic', false)}
           />
-          <TextField label="Scale" hint="value = payload × scale." {...text('scale')} />
+          <TextField label={t(m.scale)} hint={t(m.mqttScaleHint)} {...text('scale')} />
         </div>
       )}
       <TextField
-        label="Read every (ms)"
-        hint={`500–60000 ms; empty: ${defaultPollText(values.kind)}.`}
+        label={t(m.readEvery)}
+        hint={t(m.readEveryHint, { default: defaultPollText(values.kind) })}
         placeholder={defaultPollText(values.kind)}
         {...text('pollMs')}
       />

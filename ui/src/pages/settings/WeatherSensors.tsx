@@ -13,24 +13,26 @@ import { DeleteIcon, EditIcon, PlusIcon } from '../../shell/icons'
 import { rainText, temperatureText, windText } from '../../weather/weather-words'
 import { LinkState } from './LinkState'
 import { SettingsSection } from './SettingsSection'
+import { useT } from '../../i18n/I18nProvider'
+import { english, type Translate } from '../../i18n/translate'
+import { weatherSettingsMessages as m } from './settings.messages'
 import { WeatherSensorDialog } from './WeatherSensorDialog'
 
-const KIND: Record<WeatherSensor['kind'], string> = {
-  WIND: 'Wind',
-  RAIN: 'Rain',
-  TEMPERATURE: 'Temperature',
-}
-
-function valueText(sensor: WeatherSensor): string {
-  if (sensor.value === null) return 'No reading yet'
+function valueText(sensor: WeatherSensor, t: Translate): string {
+  if (sensor.value === null) return t(m.noReading)
   if (sensor.kind === 'WIND') return windText(sensor.value)
-  if (sensor.kind === 'RAIN') return rainText(sensor.value >= 0.5)
+  if (sensor.kind === 'RAIN') return rainText(sensor.value >= 0.5, t)
   return temperatureText(sensor.value)
 }
 
-function whereText(sensor: WeatherSensor): string {
-  if (sensor.source === 'MQTT') return `MQTT topic ${sensor.mqttTopic ?? ''}`
-  return `Bus unit ${sensor.unit} · function ${sensor.function} · register ${sensor.register}`
+function whereText(sensor: WeatherSensor, t: Translate = english): string {
+  if (sensor.source === 'MQTT') return t(m.mqttWhere, { topic: sensor.mqttTopic ?? '' })
+  // Bus addresses as they are written on the device, never with a thousands separator.
+  return t(m.busWhere, {
+    unit: String(sensor.unit),
+    function: String(sensor.function),
+    register: String(sensor.register),
+  })
 }
 
 export function WeatherSensors() {
@@ -39,31 +41,30 @@ export function WeatherSensors() {
   const [editing, setEditing] = useState<{ sensor: WeatherSensor | null } | null>(null)
   const [deleting, setDeleting] = useState<WeatherSensor | null>(null)
   const sensors = weather?.sensors ?? []
+  const t = useT()
   return (
     <SettingsSection
-      title="Weather sensors"
-      description="Wind, rain and temperature transmitters on the RS-485 bus protect the blinds outside. Each blind’s wind limit and protection are in its dialog."
+      title={t(m.sensorsTitle)}
+      description={t(m.sensorsDescription)}
       className="weather-sensors"
     >
       {error && !weather && (
         <p className="banner banner-error" role="alert">
-          Could not load the weather: {errorMessage(error)}
+          {t(m.notLoaded, { reason: errorMessage(error) })}
         </p>
       )}
-      {weather && sensors.length === 0 && (
-        <p className="settings-off">None yet. Without a wind sensor, nothing is protected.</p>
-      )}
+      {weather && sensors.length === 0 && <p className="settings-off">{t(m.none)}</p>}
       {sensors.length > 0 && (
-        <ul className="list weather-sensor-list" aria-label="Weather sensors">
+        <ul className="list weather-sensor-list" aria-label={t(m.sensorList)}>
           {sensors.map((sensor) => (
             <li key={sensor.id}>
               <div className="list-main">
                 <span className="list-title">
-                  {sensor.name} <span className="chip">{KIND[sensor.kind]}</span>
+                  {sensor.name} <span className="chip">{t(m[`kind${sensor.kind}`])}</span>
                 </span>
-                <span className="list-meta">{whereText(sensor)}</span>
+                <span className="list-meta">{whereText(sensor, t)}</span>
                 <LinkState state={sensor.online ? 'up' : 'down'}>
-                  {sensor.online ? 'Online' : 'Offline'} · {valueText(sensor)}
+                  {sensor.online ? t(m.online) : t(m.offline)} · {valueText(sensor, t)}
                 </LinkState>
                 {sensor.error && <code className="weather-sensor-error">{sensor.error}</code>}
               </div>
@@ -71,8 +72,8 @@ export function WeatherSensors() {
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Edit ${sensor.name}`}
-                  title="Edit"
+                  aria-label={t(m.editName, { name: sensor.name })}
+                  title={t(m.edit)}
                   onClick={() => setEditing({ sensor })}
                 >
                   <EditIcon />
@@ -80,8 +81,8 @@ export function WeatherSensors() {
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Delete ${sensor.name}`}
-                  title="Delete"
+                  aria-label={t(m.deleteName, { name: sensor.name })}
+                  title={t(m.delete)}
                   onClick={() => setDeleting(sensor)}
                 >
                   <DeleteIcon />
@@ -98,18 +99,14 @@ export function WeatherSensors() {
           onClick={() => setEditing({ sensor: null })}
         >
           <PlusIcon />
-          Add sensor
+          {t(m.add)}
         </button>
       </div>
       {editing && <WeatherSensorDialog sensor={editing.sensor} onClose={() => setEditing(null)} />}
       {deleting && (
         <DeleteDialog
-          title={`Delete ${deleting.name}?`}
-          message={
-            deleting.kind === 'WIND'
-              ? 'Without a wind sensor, every wind-protected blind is locked at its safety position.'
-              : 'Its readings stop counting for the blinds’ protection.'
-          }
+          title={t(m.deleteTitle, { name: deleting.name })}
+          message={deleting.kind === 'WIND' ? t(m.deleteWind) : t(m.deleteOther)}
           onDelete={() => weatherMutations.sensorDelete([deleting.id])}
           onDone={() => {
             setDeleting(null)

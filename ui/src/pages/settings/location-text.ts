@@ -1,15 +1,23 @@
 // The house's location in words and as typed: "52.520° N, 13.405° E", and a coordinate read
 // from what a person types or pastes from a map app ("52.52", "-33.87", "52,52", "13.405°").
+import { intlLocale } from '../../i18n/intl-locale'
+import { english, type Translate } from '../../i18n/translate'
+import { locationMessages } from './settings.messages'
 
 /** One coordinate to 3 decimals (about 100 m) with its hemisphere; 0 counts as N or E. */
 function coordinateText(value: number, positive: string, negative: string): string {
-  const degrees = Math.abs(value).toFixed(3)
-  return `${degrees}° ${value < 0 && Number(degrees) !== 0 ? negative : positive}`
+  const size = Math.abs(value)
+  const degrees = size.toLocaleString(intlLocale() ?? 'en', {
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  })
+  return `${degrees}° ${value < 0 && Number(size.toFixed(3)) !== 0 ? negative : positive}`
 }
 
-/** "52.520° N, 13.405° E"; south and west for negative degrees. */
-export function locationText(lat: number, lon: number): string {
-  return `${coordinateText(lat, 'N', 'S')}, ${coordinateText(lon, 'E', 'W')}`
+/** "52.520° N, 13.405° E"; south and west for negative degrees ("52,520° N, 13,405° O" in German). */
+export function locationText(lat: number, lon: number, t: Translate = english): string {
+  const m = locationMessages
+  return `${coordinateText(lat, t(m.north), t(m.south))}, ${coordinateText(lon, t(m.east), t(m.west))}`
 }
 
 /** A coordinate as typed: null when blank, NaN when it is no number. A comma may be the decimal point. */

@@ -1,6 +1,8 @@
 // A weather sensor's form: its values as typed and its rules, which are the hub's own checkers
 // (hub/validation/weather), so the form refuses what the hub would, each broken rule at its
 // field. A preset (a common transmitter) fills the bus settings in one go.
+import { english, type Translate } from '../../i18n/translate'
+import { sensorDialogMessages } from './settings.messages'
 import { MAX_UNIT } from '../../../../firmware-protocol/address'
 import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
 import {
@@ -42,11 +44,9 @@ export const SENSOR_FIELDS = [
   'mqttTopic',
 ] as const
 
-export const KIND_LABEL: Record<WeatherKind, string> = {
-  WIND: 'Wind (m/s)',
-  RAIN: 'Rain (1 rain, 0 dry)',
-  TEMPERATURE: 'Temperature (°C)',
-}
+/** What a sensor measures, with its unit, as the form offers it: "Wind (m/s)". */
+export const kindLabel = (kind: WeatherKind, t: Translate = english) =>
+  t(sensorDialogMessages[`kind${kind}`])
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n))
 
@@ -66,11 +66,14 @@ export function sensorFormValues(sensor: WeatherSensor | null): SensorFormValues
 }
 
 /** A preset's bus settings over the form's; a blank name becomes the preset's kind. */
-export function withPreset(values: SensorFormValues, preset: WeatherPreset): SensorFormValues {
-  const names: Record<WeatherKind, string> = { WIND: 'Wind', RAIN: 'Rain', TEMPERATURE: 'Outside' }
+export function withPreset(
+  values: SensorFormValues,
+  preset: WeatherPreset,
+  t: Translate = english,
+): SensorFormValues {
   return {
     ...values,
-    name: values.name.trim() === '' ? names[preset.kind] : values.name,
+    name: values.name.trim() === '' ? t(sensorDialogMessages[`name${preset.kind}`]) : values.name,
     kind: preset.kind,
     source: 'BUS',
     unit: String(preset.unit),
