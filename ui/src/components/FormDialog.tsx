@@ -37,7 +37,7 @@ export function FormDialog(props: Props) {
       actions={
         <>
           <button type="button" className="button button-quiet" onClick={onClose}>
-            Cancel
+            {t(dm.cancel)}
           </button>
           <button type="submit" form={formId} className="button button-primary" disabled={busy}>
             {busy ? t(dm.saving) : t(dm.save)}
