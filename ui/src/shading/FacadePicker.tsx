@@ -3,17 +3,19 @@
 // (facadeAzimuth - fovLeft .. facadeAzimuth + fovRight). Drag or tap the dial to turn it; as a
 // slider it takes the arrow keys (1°, 10° with Shift or Page Up/Down) and wraps 359 → 0.
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useT } from '../i18n/I18nProvider'
 import { facingText } from './shading-words'
+import { shadingMessages as m } from './shading.messages'
 import './facade-picker.css'
 
 const SIZE = 200
 const CENTRE = SIZE / 2
 const RIM = 84
 const LETTERS = [
-  { at: 0, text: 'N' },
-  { at: 90, text: 'E' },
-  { at: 180, text: 'S' },
-  { at: 270, text: 'W' },
+  { at: 0, text: m.letterN },
+  { at: 90, text: m.letterE },
+  { at: 180, text: m.letterS },
+  { at: 270, text: m.letterW },
 ] as const
 
 /** 0-359, whatever whole or negative number of degrees. */
@@ -65,6 +67,7 @@ export function FacadePicker({
   invalid,
   valueText,
 }: Props) {
+  const t = useT()
   const svg = useRef<SVGSVGElement>(null)
 
   const setFromPointer = (event: PointerEvent<SVGSVGElement>) => {
@@ -100,12 +103,12 @@ export function FacadePicker({
       className={`facade-picker${invalid ? ' facade-picker-invalid' : ''}`}
       role="slider"
       tabIndex={0}
-      aria-label="Facade direction"
+      aria-label={t(m.facadeDirection)}
       aria-valuemin={0}
       aria-valuemax={359}
       // A slider must have a value: with no facade yet, where the keys start (said as "not set").
       aria-valuenow={azimuth ?? 180}
-      aria-valuetext={valueText ?? facingText(azimuth)}
+      aria-valuetext={valueText ?? facingText(azimuth, t)}
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
     >
@@ -141,8 +144,8 @@ export function FacadePicker({
         {LETTERS.map(({ at, text }) => {
           const p = pointAt(at, RIM - 22)
           return (
-            <text key={text} className="facade-letter" x={round(p.x)} y={round(p.y)}>
-              {text}
+            <text key={text.id} className="facade-letter" x={round(p.x)} y={round(p.y)}>
+              {t(text)}
             </text>
           )
         })}

@@ -3,48 +3,50 @@
 // you until Thu 07:00", "Paused by automation “Morning” until Thu 07:00", in the hub's time
 // zone, where the pause ends).
 import type { ShadingPausedBy, ShadingReason, ShadingState } from '../api/types'
+import { english, type Translate } from '../i18n/translate'
+import { shadingMessages as m } from './shading.messages'
 
 const COMPASS = [
-  'north',
-  'north-east',
-  'east',
-  'south-east',
-  'south',
-  'south-west',
-  'west',
-  'north-west',
+  m.north,
+  m.northEast,
+  m.east,
+  m.southEast,
+  m.south,
+  m.southWest,
+  m.west,
+  m.northWest,
 ] as const
 
 /** The nearest of the eight compass points: 180 → "south", 225 → "south-west", 350 → "north". */
 export function compassName(azimuth: number): string {
+  return compassPoint(azimuth, english)
+}
+
+/** compassName in the language of `t`: 180 → "Süden" in German. */
+export function compassPoint(azimuth: number, t: Translate): string {
   const normal = ((Math.round(azimuth) % 360) + 360) % 360
-  return COMPASS[Math.round(normal / 45) % 8]!
+  return t(COMPASS[Math.round(normal / 45) % 8]!)
 }
 
 /** "Window faces 180°, south", or that no facade is set. */
-export function facingText(azimuth: number | null): string {
-  return azimuth === null ? 'No facade set' : `Window faces ${azimuth}°, ${compassName(azimuth)}`
+export function facingText(azimuth: number | null, t: Translate = english): string {
+  return azimuth === null
+    ? t(m.noFacade)
+    : t(m.windowFaces, { azimuth: String(azimuth), direction: compassPoint(azimuth, t) })
 }
 
-const REASON_WORDS: Record<ShadingReason, string> = {
-  SUN_IN_FRONT: 'Sun in front',
-  BRIGHT: 'Bright',
-  ENDED: 'Ended',
-  PAUSED: 'Paused',
-}
-
-export function reasonWords(reason: ShadingReason): string {
-  return REASON_WORDS[reason]
+export function reasonWords(reason: ShadingReason, t: Translate = english): string {
+  return t(m[reason])
 }
 
 /**
- * "Thu 07:00" in `timeZone`: a pause ends within a day or so, so the weekday says which. The
- * two are joined by a no-break space, so a line never ends between them.
+ * "Thu 07:00" in `timeZone` ("Do. 07:00" in German): a pause ends within a day or so, so the
+ * weekday says which. The two are joined by a no-break space, so a line never ends between them.
  */
-export function weekdayTime(iso: string, timeZone: string | undefined): string {
+export function weekdayTime(iso: string, timeZone: string | undefined, locale = 'en-GB'): string {
   const date = new Date(iso)
-  const day = date.toLocaleDateString('en-GB', { timeZone, weekday: 'short' })
-  const time = date.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' })
+  const day = date.toLocaleDateString(locale, { timeZone, weekday: 'short' })
+  const time = date.toLocaleTimeString(locale, { timeZone, hour: '2-digit', minute: '2-digit' })
   return `${day}\u00a0${time}`
 }
 
@@ -53,27 +55,29 @@ export function weekdayTime(iso: string, timeZone: string | undefined): string {
  * anna until ...", "Paused by an automation until ..." (a name the hub did not give is one the
  * viewer may not know), or "Paused until ..." when the hub does not know whose it was.
  */
-export function pausedText(by: ShadingPausedBy | null | undefined, until: string): string {
-  if (!by) return `Paused until ${until}`
+export function pausedText(
+  by: ShadingPausedBy | null | undefined,
+  until: string,
+  t: Translate = english,
+): string {
+  if (!by) return t(m.pausedUntil, { until })
   switch (by.kind) {
     case 'USER':
-      if (by.you) return `Paused by you until ${until}`
-      return by.name
-        ? `Paused by ${by.name} until ${until}`
-        : `Paused by another user until ${until}`
+      if (by.you) return t(m.pausedByYou, { until })
+      return by.name ? t(m.pausedByName, { name: by.name, until }) : t(m.pausedByOther, { until })
     case 'AUTOMATION':
       return by.name
-        ? `Paused by automation “${by.name}” until ${until}`
-        : `Paused by an automation until ${until}`
+        ? t(m.pausedByAutomation, { name: by.name, until })
+        : t(m.pausedByAnAutomation, { until })
     case 'MQTT':
-      return `Paused by Home Assistant (MQTT) until ${until}`
+      return t(m.pausedByMqtt, { until })
     case 'MATTER':
-      return `Paused by a smart home app (Matter) until ${until}`
+      return t(m.pausedByMatter, { until })
     case 'CALIBRATION':
-      if (by.you) return `Paused by your calibration until ${until}`
+      if (by.you) return t(m.pausedByYourCalibration, { until })
       return by.name
-        ? `Paused by ${by.name}’s calibration until ${until}`
-        : `Paused by a calibration until ${until}`
+        ? t(m.pausedByNamedCalibration, { name: by.name, until })
+        : t(m.pausedByCalibration, { until })
   }
 }
 
@@ -87,10 +91,12 @@ export function shadingStateText(
   shading: ShadingState | null | undefined,
   timeZone: string | undefined,
   now = Date.now(),
+  t: Translate = english,
+  locale = 'en-GB',
 ): string | null {
   const until = pausedUntil(shading, now)
-  if (until) return pausedText(shading?.pausedBy, weekdayTime(until, timeZone))
-  return shading?.active ? 'Shading' : null
+  if (until) return pausedText(shading?.pausedBy, weekdayTime(until, timeZone, locale), t)
+  return shading?.active ? t(m.shading) : null
 }
 
 /** When a person's pause of shading ends, while it has not ended by `now`; otherwise null. */

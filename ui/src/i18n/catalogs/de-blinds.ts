@@ -2,4 +2,207 @@
 // glossary.md.
 import type { Catalog } from '../messages'
 
-export const deBlinds: Catalog = {}
+export const deBlinds: Catalog = {
+  'blinds.title': 'Rollläden',
+  'blinds.count': { one: '# Rollladen', other: '# Rollläden' },
+  'blinds.moving': ' · {count} in Fahrt',
+  'blinds.travelGuessed': 'Fahrzeiten geschätzt, nicht gemessen: kalibrieren',
+  'blinds.editBlind': '{name} bearbeiten',
+  'blinds.edit': 'Bearbeiten',
+  'blinds.calibrateBlind': '{name} kalibrieren',
+  'blinds.timeItsTravel': 'Fahrzeit messen',
+  'blinds.deleteBlind': '{name} löschen',
+  'blinds.delete': 'Löschen',
+  'blinds.addBlind': 'Rollladen hinzufügen',
+  'blinds.notLoaded': 'Die Rollläden konnten nicht geladen werden: {reason}',
+  'blinds.tryAgain': 'Noch einmal versuchen',
+  'blinds.loading': 'Rollläden werden geladen',
+  'blinds.noBlindsYet': 'Noch keine Rollläden',
+  'blinds.addHint':
+    'Füge einen Rollladen mit den Relais-Adressen hinzu, die ihn auf- und abfahren.',
+  'blinds.addFirst': 'Ersten Rollladen hinzufügen',
+  'blinds.noBlinds': 'Keine Rollläden',
+  'blinds.noneAssigned': 'Dir sind noch keine Rollläden zugewiesen. Frag einen Admin.',
+  'blinds.allBlinds': 'Alle Rollläden',
+  'blinds.moveAll': 'Alle Rollläden bewegen',
+  // Each starts with the button's visible word (Auf, Stopp, Ab), as its accessible name must.
+  'blinds.upAll': 'Auf: alle Rollläden',
+  'blinds.stopAll': 'Stopp: alle Rollläden',
+  'blinds.downAll': 'Ab: alle Rollläden',
+  'blinds.list': 'Rollläden',
+  'blinds.withoutRoom': 'Ohne Raum',
+  'blinds.moveAllWithoutRoom': 'Alle Rollläden ohne Raum bewegen',
+  'blinds.upAllWithoutRoom': 'Auf: alle Rollläden ohne Raum',
+  'blinds.stopAllWithoutRoom': 'Stopp: alle Rollläden ohne Raum',
+  'blinds.downAllWithoutRoom': 'Ab: alle Rollläden ohne Raum',
+  'blinds.moveAllInRoom': 'Alle Rollläden in {room} bewegen',
+  'blinds.upAllInRoom': 'Auf: alle Rollläden in {room}',
+  'blinds.stopAllInRoom': 'Stopp: alle Rollläden in {room}',
+  'blinds.downAllInRoom': 'Ab: alle Rollläden in {room}',
+  'blinds.deleteTitle': 'Rollladen {name} löschen?',
+  'blinds.deleteMessage':
+    'Er verschwindet für alle, mit seinen Favoriten und Benutzer-Zuweisungen. Die Relais bleiben verdrahtet; du kannst ihn später wieder hinzufügen.',
+  'blinds.inUseTitle': '{name} wird verwendet',
+  'blinds.usedBy': 'Verwendet von:',
+  'blinds.removeFirst': {
+    one: '– nimm ihn dort zuerst heraus.',
+    other: '– nimm ihn dort zuerst überall heraus.',
+  },
+  'blinds.deletableOnce':
+    'Ein Rollladen kann gelöscht werden, sobald ihn keine Automatisierung mehr bewegt.',
+  'blinds.deleted': 'Rollladen {name} gelöscht',
+  'blinds.movesNotLoaded': 'Konnten nicht geladen werden: {reason}',
+  'blinds.noMovesYet': 'Noch keine.',
+  'blinds.recentMoves': 'Letzte Beschattungsfahrten',
+
+  'blindForm.saved': 'Rollladen {name} gespeichert',
+  'blindForm.theNewBlind': 'dem neuen Rollladen',
+  'blindForm.editTitle': '{name} bearbeiten',
+  'blindForm.addTitle': 'Rollladen hinzufügen',
+  'blindForm.name': 'Name',
+  'blindForm.namePlaceholder': 'Wohnzimmer links',
+  'blindForm.upAddress': 'Adresse Auf',
+  'blindForm.downAddress': 'Adresse Ab',
+  'blindForm.addressHint': 'EINHEIT:SPULE, z.\u00a0B. {example}',
+  'blindForm.howItTravels': 'Wie er fährt',
+  'blindForm.travelUp': 'Fahrzeit auf (Sekunden)',
+  'blindForm.travelUpHint': 'Von geschlossen bis ganz offen.',
+  'blindForm.travelDown': 'Fahrzeit ab (Sekunden)',
+  'blindForm.travelDownHint': 'Von offen bis ganz geschlossen.',
+  'blindForm.notMeasured': 'nicht gemessen',
+  'blindForm.travelRange':
+    'Je {min}–{max}\u00a0s. Unsicher? Miss sie mit „Kalibrieren“ auf der Karte des Rollladens.',
+  'blindForm.travelGuessed':
+    'Geschätzt, nicht gemessen: Der Hub nimmt 60\u00a0s je Richtung an, daher sind die Positionen ungenau und die Beschattung kann nicht arbeiten. Gib beide Zeiten ein, oder speichere und miss sie mit „Kalibrieren“ auf der Karte des Rollladens.',
+  'blindForm.startDelayAndSlats': 'Anlaufverzögerung und Lamellen',
+  'blindForm.startDelay': 'Anlaufverzögerung des Motors (Sekunden)',
+  'blindForm.startDelayHint':
+    '{min}–{max}\u00a0s wartet der Motor, nachdem sein Relais einschaltet; meist 0.',
+  'blindForm.slats': 'Raffstore: seine Lamellen wenden',
+  'blindForm.tiltTime': 'Wendezeit der Lamellen (Sekunden)',
+  'blindForm.tiltTimeHint':
+    '{min}–{max}\u00a0s, bis die Lamellen von geschlossen auf offen gewendet sind.',
+  'blindForm.forHousehold': 'Für den Haushalt',
+  'blindForm.room': 'Raum',
+  'blindForm.roomHint': 'Optional. Die Rollläden eines Raums können zusammen fahren.',
+  'blindForm.roomPlaceholder': 'Wohnzimmer',
+  'blindForm.myPosition': 'Meine Position (% offen)',
+  'blindForm.myPositionHint': 'Optional: 0 geschlossen – 100 offen, angeboten als „Meine“.',
+  'blindForm.secondsNotNumber': 'Muss eine Zahl von {min} bis {max} Sekunden sein',
+  'blindForm.secondsRange': 'Muss zwischen {min} und {max} Sekunden liegen (eingegeben: {typed})',
+  'blindForm.myPositionRule':
+    'Muss eine ganze Zahl von 0 (geschlossen) bis 100 (offen) sein, oder leer',
+  'blindForm.addressesDiffer': 'Muss sich von der Adresse Auf unterscheiden ({address})',
+  'blindForm.seconds': '{seconds}\u00a0s',
+
+  'calibration.title': '{name} kalibrieren',
+  'calibration.cancel': 'Abbrechen',
+  'calibration.save': 'Speichern',
+  'calibration.saving': 'Speichert …',
+  'calibration.measured': 'Gemessen',
+  'calibration.savedNow': 'Jetzt gespeichert',
+  'calibration.up': 'Auf',
+  'calibration.down': 'Ab',
+  'calibration.guessed': '{time}, geschätzt',
+  'calibration.alreadyDown': 'Er ist schon unten',
+  'calibration.startAgain': 'Von vorn beginnen',
+  'calibration.mayStillMove': '{name} fährt vielleicht noch: {reason}',
+  'calibration.saved': 'Fahrzeiten von {name} gespeichert',
+  'calibration.wayUpProblem':
+    'Die Fahrt nach oben dauerte {time}; eine Fahrzeit muss {min} bis {max}\u00a0s sein. Beginne von vorn.',
+  'calibration.wayDownProblem':
+    'Die Fahrt nach unten dauerte {time}; eine Fahrzeit muss {min} bis {max}\u00a0s sein. Beginne von vorn.',
+  'calibration.step1': 'Schritt 1 von 3: unten beginnen',
+  'calibration.step2': 'Schritt 2 von 3: die Fahrt nach oben messen',
+  'calibration.step3': 'Schritt 3 von 3: die Fahrt nach unten messen',
+  'calibration.done': 'Fertig: beide Richtungen gemessen',
+  'calibration.bringDown':
+    'Fahre {name} ganz nach unten. Schau zu und sag Bescheid, wenn er unten angehalten hat.',
+  'calibration.bringingDown':
+    '{name} fährt nach unten. Drücke „Er ist unten“, sobald er angehalten hat.',
+  'calibration.timeUp':
+    'Drücke „Auffahren“, beobachte {name} und drücke „Er ist angekommen“, sobald er ganz offen ist.',
+  'calibration.timingUp':
+    'Die Fahrt von {name} nach oben wird gemessen. Drücke, sobald er ganz offen ist.',
+  'calibration.timeDown':
+    'Drücke „Abfahren“, beobachte {name} und drücke „Er ist angekommen“, sobald er ganz geschlossen ist.',
+  'calibration.timingDown':
+    'Die Fahrt von {name} nach unten wird gemessen. Drücke, sobald er ganz geschlossen ist.',
+  'calibration.saveOrAgain': 'Speichere diese Fahrzeiten für {name}, oder beginne von vorn.',
+  'calibration.runDown': 'Abfahren',
+  'calibration.isDown': 'Er ist unten',
+  'calibration.runUp': 'Auffahren',
+  'calibration.arrived': 'Er ist angekommen',
+
+  'blindWeather.protection': 'Wetterschutz',
+  'blindWeather.intro':
+    'Für Rollläden draußen: Ein Alarm schickt sie in Sicherheit und sperrt sie, bis sich das Wetter beruhigt. Die Sensoren und Freigabezeiten stehen in den',
+  'blindWeather.settings': 'Einstellungen',
+  'blindWeather.windLimit': 'Windgrenze (m/s)',
+  'blindWeather.windLimitHint': '{min}–{max} m/s für 2 s fahren ihn hoch; leer: keine.',
+  'blindWeather.none': 'keine',
+  'blindWeather.safetyPosition': 'Sicherheitsposition (% offen)',
+  'blindWeather.safetyPositionHint': 'Wohin ein Alarm ihn fährt: 100 ganz oben.',
+  'blindWeather.rain': 'Regenschutz: bei Regen in Sicherheit',
+  'blindWeather.frost': 'Frostschutz: bleibt bei Frost nach Regen, wo er steht',
+  'blindWeather.frostHint':
+    'Unter 2 °C mit Regen in den letzten 6 Stunden, bis es 2 Stunden lang 4 °C oder mehr hat.',
+  'blindWeather.summaryOff': 'Aus',
+  'blindWeather.summaryWind': 'Wind über {limit} m/s',
+  'blindWeather.summaryRain': 'Regen',
+  'blindWeather.summaryFrost': 'Frost',
+  'blindWeather.summaryList': '{before}, {part}',
+
+  'blindShading.title': 'Sonne und Beschattung',
+  'blindShading.enabled': 'Dieses Fenster beschatten, wenn die Sonne davor steht',
+  'blindShading.enabledHint':
+    'Braucht die Ausrichtung des Fensters und eine Beschattungsposition. Bewegst du den Rollladen selbst, pausiert sie.',
+  'blindShading.notCompass': 'Keine Himmelsrichtung: „{typed}“',
+  'blindShading.faces': 'Fenster zeigt nach (° von Norden)',
+  'blindShading.facesHint': '0 Norden, 90 Osten, 180 Süden, 270 Westen; leer: keine.',
+  'blindShading.shadePosition': 'Beschattungsposition (% offen)',
+  'blindShading.shadePositionHint':
+    '0 geschlossen – 100 offen: wohin die Beschattung den Rollladen fährt.',
+  'blindShading.shadeTilt': 'Lamellen beim Beschatten (% offen)',
+  'blindShading.shadeTiltHint': 'Optional: leer lässt die Lamellen, wie sie sind.',
+  'blindShading.whereSunCounts': 'Wo die Sonne zählt: Kompass und Sichtfeld',
+  'blindShading.dialCaption': '{facing}. Zieh die Scheibe oder nimm die Pfeiltasten.',
+  'blindShading.minElevation': 'Sonne verdeckt unter (° Höhe)',
+  'blindShading.minElevationHint':
+    '0–90: Bäume oder Häuser gegenüber. 0: nur der Horizont verdeckt sie.',
+  'blindShading.brightnessAndAfter': 'Helligkeit, und wohin der Rollladen danach fährt',
+  'blindShading.brightness': 'Hell genug ab (% der Solarleistung bei klarem Himmel)',
+  'blindShading.brightnessHintPv':
+    'Der 5-Minuten-Mittelwert des Wechselrichters muss diesen Anteil dessen erreichen, was ein wolkenloser Himmel gäbe; 40 ist ein guter Anfang.',
+  'blindShading.brightnessHintNoPv':
+    'Braucht einen Solar-Wechselrichter (LAMELLA_PV). Dieser Hub hat keinen, daher entscheidet allein der Sonnenstand.',
+  'blindShading.returnTo': 'Wenn die Sonne weg ist, fährt der Rollladen',
+  'blindShading.returnBefore': 'Zurück, wo er vorher war',
+  'blindShading.returnPosition': 'Auf eine feste Position',
+  'blindShading.returnPositionField': 'Position danach (% offen)',
+  'blindShading.resume': 'Bewegst du ihn selbst, wartet die Beschattung',
+  'blindShading.resumeNextDay': 'Bis zum nächsten Tag',
+  'blindShading.resumeTime': 'Bis zu einer festen Uhrzeit',
+  'blindShading.resumeAt': 'Beschattung wieder ab',
+  'blindShading.resumeAtHint': 'In der Zeitzone des Hubs.',
+  'blindShading.recentMoves': 'Letzte Beschattungsfahrten',
+  'blindShading.leftNoFacing': 'Sonne zählt nach links (°)',
+  'blindShading.rightNoFacing': 'Sonne zählt nach rechts (°)',
+  'blindShading.towards': 'Sonne zählt Richtung {direction} (°)',
+  'blindShading.leftHint': '0–90 von der Ausrichtung des Fensters; links, wenn du hinausschaust.',
+  'blindShading.rightHint': '0–90 von der Ausrichtung des Fensters; rechts, wenn du hinausschaust.',
+  'blindShading.locationMissing':
+    'Die Beschattung braucht den Standort des Hauses, der noch fehlt.',
+  'blindShading.setInSettings': 'In den Einstellungen festlegen',
+  'blindShading.locationSetIn': 'Der Standort des Hauses wird festgelegt in den',
+  'blindShading.settings': 'Einstellungen',
+  'blindShading.setFirstFacing':
+    'Leg zuerst fest, wohin das Fenster zeigt, oder lass die Beschattung aus',
+  'blindShading.setFirstPosition':
+    'Leg zuerst eine Beschattungsposition fest, oder lass die Beschattung aus',
+  'blindShading.setFirstBoth':
+    'Leg zuerst fest, wohin das Fenster zeigt, und eine Beschattungsposition, oder lass die Beschattung aus',
+  'blindShading.givePosition': 'Gib eine Position von 0 (geschlossen) bis 100 (offen) an',
+  'blindShading.needsTravel':
+    'Braucht beide Fahrzeiten oben, gemessen: gib sie ein, oder kalibriere den Rollladen zuerst',
+}

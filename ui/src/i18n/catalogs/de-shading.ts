@@ -2,4 +2,36 @@
 // glossary.md.
 import type { Catalog } from '../messages'
 
-export const deShading: Catalog = {}
+export const deShading: Catalog = {
+  'shading.north': 'Norden',
+  'shading.northEast': 'Nordosten',
+  'shading.east': 'Osten',
+  'shading.southEast': 'Südosten',
+  'shading.south': 'Süden',
+  'shading.southWest': 'Südwesten',
+  'shading.west': 'Westen',
+  'shading.northWest': 'Nordwesten',
+  'shading.letterN': 'N',
+  'shading.letterE': 'O',
+  'shading.letterS': 'S',
+  'shading.letterW': 'W',
+  'shading.facadeDirection': 'Ausrichtung der Fassade',
+  'shading.noFacade': 'Keine Fassade festgelegt',
+  'shading.windowFaces': 'Fenster zeigt nach {azimuth}°, {direction}',
+  'shading.SUN_IN_FRONT': 'Sonne vor dem Fenster',
+  'shading.BRIGHT': 'Hell',
+  'shading.ENDED': 'Beendet',
+  'shading.PAUSED': 'Pausiert',
+  'shading.shading': 'Beschattet',
+  'shading.pausedUntil': 'Pausiert bis {until}',
+  'shading.pausedByYou': 'Von dir pausiert bis {until}',
+  'shading.pausedByName': 'Von {name} pausiert bis {until}',
+  'shading.pausedByOther': 'Von einem anderen Benutzer pausiert bis {until}',
+  'shading.pausedByAutomation': 'Von der Automatisierung „{name}“ pausiert bis {until}',
+  'shading.pausedByAnAutomation': 'Von einer Automatisierung pausiert bis {until}',
+  'shading.pausedByMqtt': 'Von Home Assistant (MQTT) pausiert bis {until}',
+  'shading.pausedByMatter': 'Von einer Smart-Home-App (Matter) pausiert bis {until}',
+  'shading.pausedByYourCalibration': 'Von deiner Kalibrierung pausiert bis {until}',
+  'shading.pausedByNamedCalibration': 'Von der Kalibrierung durch {name} pausiert bis {until}',
+  'shading.pausedByCalibration': 'Von einer Kalibrierung pausiert bis {until}',
+}

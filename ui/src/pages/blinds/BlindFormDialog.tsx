@@ -14,7 +14,9 @@ import { Disclosure } from '../../components/Disclosure'
 import { CheckboxField, TextField } from '../../components/fields'
 import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
+import { useT } from '../../i18n/I18nProvider'
 import { useToast } from '../../shell/toast'
+import { blindFormMessages as m } from './blinds.messages'
 import { useUnsavedChanges } from '../../shell/UnsavedChangesGuard'
 import {
   START_DELAY_SECONDS,
@@ -69,6 +71,7 @@ interface Props {
 }
 
 export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
+  const t = useT()
   const { mutate } = useSWRConfig()
   const toast = useToast()
   const roomListId = useId()
@@ -84,7 +87,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   const unsaved = JSON.stringify({ values, shading, weather }) !== JSON.stringify(initial)
   const { confirmLeave, question } = useUnsavedChanges({
     when: unsaved,
-    what: blind ? blind.name : 'the new blind',
+    what: blind ? blind.name : t(m.theNewBlind),
   })
 
   type Field = (typeof FIELDS)[number]
@@ -110,7 +113,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
       ? await mutations.blindUpdate(blind.id, input)
       : await mutations.blindCreate(input)
     void mutate(staleAfterChangeOf('blind'))
-    toast(`Blind ${result.name} saved`)
+    toast(t(m.saved, { name: result.name }))
     onClose()
   }
 
@@ -119,7 +122,7 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
   return (
     <>
       <FormDialog
-        title={blind ? `Edit ${blind.name}` : 'Add blind'}
+        title={blind ? t(m.editTitle, { name: blind.name }) : t(m.addTitle)}
         onClose={() => confirmLeave(onClose)}
         onSubmit={() =>
           void submit(
@@ -134,95 +137,88 @@ export function BlindFormDialog({ blind, rooms = [], onClose }: Props) {
         {...status}
       >
         <TextField
-          label="Name"
+          label={t(m.name)}
           maxLength={NAME_MAX}
-          placeholder="Living room left"
+          placeholder={t(m.namePlaceholder)}
           {...text('name', 'name')}
         />
         <div className="form-row form-row-pair">
           <TextField
-            label="Up address"
+            label={t(m.upAddress)}
             maxLength={ADDRESS_MAX_LENGTH}
-            hint="UNIT:COIL, e.g. 1:0"
+            hint={t(m.addressHint, { example: '1:0' })}
             placeholder="1:0"
             spellCheck={false}
             {...text('blindAddressUp', 'blindAddressUp')}
           />
           <TextField
-            label="Down address"
+            label={t(m.downAddress)}
             maxLength={ADDRESS_MAX_LENGTH}
-            hint="UNIT:COIL, e.g. 1:1"
+            hint={t(m.addressHint, { example: '1:1' })}
             placeholder="1:1"
             spellCheck={false}
             {...text('blindAddressDown', 'blindAddressDown')}
           />
         </div>
-        <h3 className="form-section">How it travels</h3>
+        <h3 className="form-section">{t(m.howItTravels)}</h3>
         <div className="form-row form-row-pair">
           <TextField
-            label="Travel time up (seconds)"
-            hint="From closed to fully open."
-            placeholder="not measured"
+            label={t(m.travelUp)}
+            hint={t(m.travelUpHint)}
+            placeholder={t(m.notMeasured)}
             {...seconds}
             {...text('travelUpSeconds', 'travelTimeUpMs')}
           />
           <TextField
-            label="Travel time down (seconds)"
-            hint="From open to fully closed."
-            placeholder="not measured"
+            label={t(m.travelDown)}
+            hint={t(m.travelDownHint)}
+            placeholder={t(m.notMeasured)}
             {...seconds}
             {...text('travelDownSeconds', 'travelTimeDownMs')}
           />
         </div>
         {measured ? (
-          <p className="field-hint blind-form-note">
-            {TRAVEL_SECONDS.min}–{TRAVEL_SECONDS.max}&nbsp;s each. Not sure? Time it with Calibrate
-            on the blind’s card.
-          </p>
+          <p className="field-hint blind-form-note">{t(m.travelRange, TRAVEL_SECONDS)}</p>
         ) : (
-          <p className="blind-form-note travel-guess">
-            Guessed, not measured: the hub assumes 60&nbsp;s each way, so positions are rough and
-            shading cannot work. Type both times, or save and time it with Calibrate on the blind’s
-            card.
-          </p>
+          <p className="blind-form-note travel-guess">{t(m.travelGuessed)}</p>
         )}
         <Disclosure
-          summary="Start delay and slats"
+          summary={t(m.startDelayAndSlats)}
           forceOpen={Boolean(errors.motorStartDelayMs || errors.tiltTimeMs)}
         >
           <TextField
-            label="Motor start delay (seconds)"
-            hint={`${START_DELAY_SECONDS.min}–${START_DELAY_SECONDS.max}\u00a0s the motor waits after its relay switches on; usually 0.`}
+            label={t(m.startDelay)}
+            hint={t(m.startDelayHint, START_DELAY_SECONDS)}
             {...seconds}
             {...text('startDelaySeconds', 'motorStartDelayMs')}
           />
           <CheckboxField
-            label="Venetian blind: its slats turn"
+            label={t(m.slats)}
             checked={values.slats}
             onChange={(e) => set('slats', e.target.checked, 'tiltTimeMs')}
           />
           {values.slats && (
             <TextField
-              label="Slat turn time (seconds)"
-              hint={`${TILT_SECONDS.min}–${TILT_SECONDS.max}\u00a0s for the slats to turn from closed to open.`}
+              label={t(m.tiltTime)}
+              hint={t(m.tiltTimeHint, TILT_SECONDS)}
               {...seconds}
               {...text('tiltSeconds', 'tiltTimeMs')}
             />
           )}
         </Disclosure>
-        <h3 className="form-section">For the household</h3>
+        <h3 className="form-section">{t(m.forHousehold)}</h3>
         <div className="form-row form-row-pair">
           <TextField
-            label="Room"
+            label={t(m.room)}
             maxLength={NAME_MAX}
-            hint="Optional. A room’s blinds can move together."
-            placeholder="Living room"
+            hint={t(m.roomHint)}
+            placeholder={t(m.roomPlaceholder)}
             list={roomListId}
             {...text('room', 'room')}
           />
           <TextField
-            label="My position (% open)"
-            hint="Optional: 0 closed – 100 open, offered as “My”."
+            label={t(m.myPosition)}
+            hint={t(m.myPositionHint)}
             inputMode="numeric"
             {...text('myPosition', 'myPosition')}
           />

@@ -11,17 +11,20 @@ import { BusNotice, useBusProblem } from '../../components/BusNotice'
 import { MoveButtons } from '../../components/MoveButtons'
 import { errorMessage } from '../../forms/field-errors'
 import { BlindsIcon, DeleteIcon, EditIcon, PlusIcon, TimerIcon } from '../../shell/icons'
+import { useT } from '../../i18n/I18nProvider'
 import { InlineSpinner } from '../../shell/Spinner'
 import { BlindFormDialog } from './BlindFormDialog'
 import { CalibrationDialog } from './CalibrationDialog'
 import { DeleteBlindDialog } from './DeleteBlindDialog'
 import { groupByRoom, roomNames } from './rooms'
 import { RoomSection } from './RoomSection'
+import { blindsMessages as m } from './blinds.messages'
 import './blinds.css'
 
 type Editing = { blind: Blind | null } | null
 
 export default function BlindsPage() {
+  const t = useT()
   const { data: me } = useWhoAmI()
   const { data: blinds, error, isLoading, mutate } = useBlindList()
   const [editing, setEditing] = useState<Editing>(null)
@@ -45,9 +48,7 @@ export default function BlindsPage() {
       moveBlockedBy={blockedBy}
       meta={
         isAdmin &&
-        !blind.travelTimeKnown && (
-          <span className="travel-guess-line">Travel times guessed, not measured: calibrate</span>
-        )
+        !blind.travelTimeKnown && <span className="travel-guess-line">{t(m.travelGuessed)}</span>
       }
     >
       {isAdmin && (
@@ -55,8 +56,8 @@ export default function BlindsPage() {
           <button
             type="button"
             className="icon-button"
-            aria-label={`Edit ${blind.name}`}
-            title="Edit"
+            aria-label={t(m.editBlind, { name: blind.name })}
+            title={t(m.edit)}
             onClick={() => setEditing({ blind })}
           >
             <EditIcon />
@@ -64,8 +65,8 @@ export default function BlindsPage() {
           <button
             type="button"
             className="icon-button"
-            aria-label={`Calibrate ${blind.name}`}
-            title="Time its travel"
+            aria-label={t(m.calibrateBlind, { name: blind.name })}
+            title={t(m.timeItsTravel)}
             onClick={() => setCalibrating(blind)}
           >
             <TimerIcon />
@@ -73,8 +74,8 @@ export default function BlindsPage() {
           <button
             type="button"
             className="icon-button"
-            aria-label={`Delete ${blind.name}`}
-            title="Delete"
+            aria-label={t(m.deleteBlind, { name: blind.name })}
+            title={t(m.delete)}
             onClick={() => setDeleting(blind)}
           >
             <DeleteIcon />
@@ -88,11 +89,11 @@ export default function BlindsPage() {
     <section className="page">
       <header className="page-header">
         <div className="page-title">
-          <h1>Blinds</h1>
+          <h1>{t(m.title)}</h1>
           {blinds && blinds.length > 0 && (
             <p className="muted">
-              {countText(blinds.length)}
-              {moving > 0 && ` · ${moving} moving`}
+              {t(m.count, { count: blinds.length })}
+              {moving > 0 && t(m.moving, { count: moving })}
             </p>
           )}
         </div>
@@ -104,7 +105,7 @@ export default function BlindsPage() {
               onClick={() => setEditing({ blind: null })}
             >
               <PlusIcon />
-              Add blind
+              {t(m.addBlind)}
             </button>
           </div>
         )}
@@ -112,44 +113,44 @@ export default function BlindsPage() {
       <BusNotice problem={bus} reasonId={busReasonId} />
       {error && !blinds && (
         <div className="banner banner-error" role="alert">
-          <span>Could not load the blinds: {errorMessage(error)}</span>
+          <span>{t(m.notLoaded, { reason: errorMessage(error) })}</span>
           <button type="button" className="button button-quiet" onClick={() => void mutate()}>
-            Try again
+            {t(m.tryAgain)}
           </button>
         </div>
       )}
-      {isLoading && !blinds && <InlineSpinner label="Loading blinds" />}
+      {isLoading && !blinds && <InlineSpinner label={t(m.loading)} />}
       {blinds && blinds.length === 0 && (
         <div className="card empty-state">
           <BlindsIcon />
           {isAdmin ? (
             <>
-              <h2>No blinds yet</h2>
-              <p>Add a blind with the relay addresses that move it up and down.</p>
+              <h2>{t(m.noBlindsYet)}</h2>
+              <p>{t(m.addHint)}</p>
               <button
                 type="button"
                 className="button button-primary"
                 onClick={() => setEditing({ blind: null })}
               >
                 <PlusIcon />
-                Add your first blind
+                {t(m.addFirst)}
               </button>
             </>
           ) : (
             <>
-              <h2>No blinds</h2>
-              <p>No blinds are assigned to you yet. Ask an admin.</p>
+              <h2>{t(m.noBlinds)}</h2>
+              <p>{t(m.noneAssigned)}</p>
             </>
           )}
         </div>
       )}
       {blinds && blinds.length > 1 && (
         <div className="house-bar">
-          <span className="house-bar-label">All blinds</span>
+          <span className="house-bar-label">{t(m.allBlinds)}</span>
           <MoveButtons
             ids={groups.flatMap((g) => g.blinds.map((b) => b.id))}
-            groupLabel="Move all blinds"
-            labelFor={(action) => `${action} all blinds`}
+            groupLabel={t(m.moveAll)}
+            labelFor={(action) => t({ Up: m.upAll, Stop: m.stopAll, Down: m.downAll }[action])}
             blockedBy={blockedBy}
             withText
           />
@@ -177,8 +178,4 @@ export default function BlindsPage() {
       )}
     </section>
   )
-}
-
-function countText(n: number): string {
-  return n === 1 ? '1 blind' : `${n} blinds`
 }

@@ -6,6 +6,8 @@
 // By keyboard the main button keeps focus from step to step (it is never disabled while its
 // request is under way, which would drop focus to the page), so Enter walks the steps.
 import { intlLocale } from '../../i18n/intl-locale'
+import { useT } from '../../i18n/I18nProvider'
+import type { Translate } from '../../i18n/translate'
 import { useEffect, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { checkTravelTime } from '../../../../hub/validation/blind'
@@ -18,6 +20,7 @@ import { useToast } from '../../shell/toast'
 import { useNow } from '../automation/time-left'
 import { TRAVEL_SECONDS, formatTravelTime } from './blind-form'
 import { STEPS, withMeasured, type CalibrationStep, type Measured } from './calibration'
+import { calibrationMessages as m } from './blinds.messages'
 
 interface Props {
   blind: Blind
@@ -25,6 +28,7 @@ interface Props {
 }
 
 export function CalibrationDialog({ blind, onClose }: Props) {
+  const t = useT()
   const { mutate } = useSWRConfig()
   const toast = useToast()
   const [step, setStep] = useState<CalibrationStep>('bring-down')
@@ -85,16 +89,16 @@ export function CalibrationDialog({ blind, onClose }: Props) {
     if (plan.running || busy) {
       // A plain STOP: a calibration STOP would place the blind at an end it has not reached.
       await mutations.blindMove([blind.id], 'STOP').catch((err: unknown) => {
-        toast(`${blind.name} may still be moving: ${errorMessage(err)}`, 'error')
+        toast(t(m.mayStillMove, { name: blind.name, reason: errorMessage(err) }), 'error')
       })
     }
     onClose()
   }
 
-  const problem = step === 'done' ? measuredProblem(measured) : null
+  const problem = step === 'done' ? measuredProblem(measured, t) : null
   /** What is saved now; a guess is said to be one. */
   const savedText = (ms: number) =>
-    blind.travelTimeKnown ? formatTravelTime(ms) : `${formatTravelTime(ms)}, guessed`
+    blind.travelTimeKnown ? formatTravelTime(ms) : t(m.guessed, { time: formatTravelTime(ms) })
   const save = async () => {
     if (measured.upMs === null || measured.downMs === null || problem || busy) return
     setBusy(true)
@@ -105,7 +109,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
         travelTimeDownMs: measured.downMs,
       })
       void mutate(staleAfterChangeOf('blind'))
-      toast(`Travel times of ${blind.name} saved`)
+      toast(t(m.saved, { name: blind.name }))
       onClose()
     } catch (err) {
       setError(errorMessage(err))
@@ -115,12 +119,12 @@ export function CalibrationDialog({ blind, onClose }: Props) {
 
   return (
     <Dialog
-      title={`Calibrate ${blind.name}`}
+      title={t(m.title, { name: blind.name })}
       onClose={() => void cancel()}
       actions={
         <>
           <button type="button" className="button button-quiet" onClick={() => void cancel()}>
-            Cancel
+            {t(m.cancel)}
           </button>
           {step === 'done' ? (
             <button
@@ -132,7 +136,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
               aria-disabled={busy || undefined}
               onClick={() => void save()}
             >
-              {busy ? 'Saving…' : 'Save'}
+              {busy ? t(m.saving) : t(m.save)}
             </button>
           ) : (
             <button
@@ -143,7 +147,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
               aria-disabled={busy || undefined}
               onClick={() => void act()}
             >
-              {plan.action?.label}
+              {plan.action && t(plan.action.label)}
             </button>
           )}
         </>
@@ -151,8 +155,8 @@ export function CalibrationDialog({ blind, onClose }: Props) {
     >
       <div className="calibration">
         <div aria-live="polite" className="calibration-step">
-          <h3>{plan.title}</h3>
-          <p>{plan.instruction(blind.name)}</p>
+          <h3>{t(plan.title)}</h3>
+          <p>{t(plan.instruction, { name: blind.name })}</p>
         </div>
         {runningSince !== null && (
           <p className="calibration-clock" aria-hidden="true">
@@ -163,18 +167,18 @@ export function CalibrationDialog({ blind, onClose }: Props) {
           <thead>
             <tr>
               <td />
-              <th scope="col">Measured</th>
-              <th scope="col">Saved now</th>
+              <th scope="col">{t(m.measured)}</th>
+              <th scope="col">{t(m.savedNow)}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Up</th>
+              <th scope="row">{t(m.up)}</th>
               <td>{measured.upMs === null ? '–' : formatMeasured(measured.upMs)}</td>
               <td>{savedText(blind.travelTimeUpMs)}</td>
             </tr>
             <tr>
-              <th scope="row">Down</th>
+              <th scope="row">{t(m.down)}</th>
               <td>{measured.downMs === null ? '–' : formatMeasured(measured.downMs)}</td>
               <td>{savedText(blind.travelTimeDownMs)}</td>
             </tr>
@@ -182,12 +186,12 @@ export function CalibrationDialog({ blind, onClose }: Props) {
         </table>
         {step === 'bring-down' && (
           <button type="button" className="button button-quiet" onClick={skipToTiming}>
-            It is already down
+            {t(m.alreadyDown)}
           </button>
         )}
         {step === 'done' && (
           <button ref={again} type="button" className="button button-quiet" onClick={startAgain}>
-            Start again
+            {t(m.startAgain)}
           </button>
         )}
         <p role="alert" className="form-error">
@@ -200,11 +204,14 @@ export function CalibrationDialog({ blind, onClose }: Props) {
 
 /** "24.3 s": a person's press is good to a tenth of a second, no finer. */
 function formatMeasured(ms: number): string {
-  return `${new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(ms / 1000)} s`
+  const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(
+    ms / 1000,
+  )
+  return `${seconds} s`
 }
 
 /** A time the hub would refuse, said in seconds; null when both are fine. */
-function measuredProblem({ upMs, downMs }: Measured): string | null {
+function measuredProblem({ upMs, downMs }: Measured, t: Translate): string | null {
   for (const [way, ms] of [
     ['up', upMs],
     ['down', downMs],
@@ -212,7 +219,8 @@ function measuredProblem({ upMs, downMs }: Measured): string | null {
     try {
       checkTravelTime(way, ms ?? NaN)
     } catch {
-      return `The way ${way} took ${formatMeasured(ms ?? 0)}; a travel time must be ${TRAVEL_SECONDS.min} to ${TRAVEL_SECONDS.max} s. Start again.`
+      const problem = way === 'up' ? m.wayUpProblem : m.wayDownProblem
+      return t(problem, { time: formatMeasured(ms ?? 0), ...TRAVEL_SECONDS })
     }
   }
   return null

@@ -9,34 +9,32 @@ import { useBlindUsage } from '../../api/hooks'
 import { mutations } from '../../api/operations'
 import type { AutomationRef, Blind } from '../../api/types'
 import { DeleteDialog } from '../../components/DeleteDialog'
+import { useT } from '../../i18n/I18nProvider'
 import { useToast } from '../../shell/toast'
+import { blindsMessages as m } from './blinds.messages'
 
 export function DeleteBlindDialog({ blind, onClose }: { blind: Blind; onClose: () => void }) {
+  const t = useT()
   const { mutate } = useSWRConfig()
   const toast = useToast()
   const { data: usage, error } = useBlindUsage(blind.id)
   const usedBy = usage?.usedBy ?? []
   return (
     <DeleteDialog
-      title={`Delete blind ${blind.name}?`}
-      message={
-        <>
-          It disappears for everyone, along with its favourites and user assignments. The relays
-          stay wired; you can add it again later.
-        </>
-      }
+      title={t(m.deleteTitle, { name: blind.name })}
+      message={<>{t(m.deleteMessage)}</>}
       // Unknown usage (the question failed) leaves the decision to the hub, which says why.
       checking={usage === undefined && error === undefined}
       {...(usedBy.length > 0 && {
         blocked: {
-          title: `${blind.name} is in use`,
+          title: t(m.inUseTitle, { name: blind.name }),
           reason: <InUse usedBy={usedBy} />,
         },
       })}
       onDelete={() => mutations.blindDelete([blind.id])}
       onDone={() => {
         void mutate(staleAfterChangeOf('blind'))
-        toast(`Blind ${blind.name} deleted`)
+        toast(t(m.deleted, { name: blind.name }))
         onClose()
       }}
       onCancel={onClose}
@@ -45,20 +43,20 @@ export function DeleteBlindDialog({ blind, onClose }: { blind: Blind; onClose: (
 }
 
 function InUse({ usedBy }: { usedBy: AutomationRef[] }) {
-  const them = usedBy.length === 1 ? 'it' : 'them'
+  const t = useT()
   return (
     <div className="blind-in-use">
       <p>
-        Used by:{' '}
+        {t(m.usedBy)}{' '}
         {usedBy.map((automation, i) => (
           <Fragment key={automation.id}>
             {i > 0 && ', '}
             <Link href={`/automation/${automation.id}`}>{automation.name}</Link>
           </Fragment>
         ))}{' '}
-        — remove it from {them} first.
+        {t(m.removeFirst, { count: usedBy.length })}
       </p>
-      <p className="muted">A blind can be deleted once no automation moves it.</p>
+      <p className="muted">{t(m.deletableOnce)}</p>
     </div>
   )
 }

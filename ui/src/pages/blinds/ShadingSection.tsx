@@ -11,10 +11,12 @@ import { Disclosure } from '../../components/Disclosure'
 import { CheckboxField, SelectField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
 import { FacadePicker } from '../../shading/FacadePicker'
-import { compassName, facingText } from '../../shading/shading-words'
+import { useT } from '../../i18n/I18nProvider'
+import { compassPoint, facingText } from '../../shading/shading-words'
 import { ShadingStatus } from '../../shading/ShadingStatus'
 import { azimuthError, typedNumber, type ShadingFormValues } from './shading-form'
 import { ShadingMoves } from './ShadingMoves'
+import { blindShadingMessages as m } from './blinds.messages'
 import './shading-section.css'
 
 type TextValue = Exclude<keyof ShadingFormValues, 'shadingEnabled' | 'returnTo' | 'resume'>
@@ -30,6 +32,7 @@ interface Props {
 }
 
 export function ShadingSection({ blind, values, slats, errors, onChange }: Props) {
+  const t = useT()
   const headingId = useId()
   const dialHintId = useId()
   const { data: pv } = usePv()
@@ -44,8 +47,8 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
   const typedAzimuth = typedNumber(values.facadeAzimuth)
   const azimuth = typedAzimuthError || typedAzimuth === null ? null : typedAzimuth
   const facing = typedAzimuthError
-    ? `Not a compass direction: “${values.facadeAzimuth.trim()}”`
-    : facingText(azimuth)
+    ? t(m.notCompass, { typed: values.facadeAzimuth.trim() })
+    : facingText(azimuth, t)
   const fov = (typed: string) => {
     const n = typedNumber(typed)
     return n !== null && n >= 0 && n <= 90 ? n : 90
@@ -54,13 +57,13 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
   return (
     <section className="shading-section" aria-labelledby={headingId}>
       <div className="shading-heading">
-        <h3 id={headingId}>Sun and shading</h3>
+        <h3 id={headingId}>{t(m.title)}</h3>
         {blind && <ShadingStatus shading={blind.shading} />}
       </div>
       <CheckboxField
         asSwitch
-        label="Shade this window when the sun is in front"
-        hint="Needs the window’s facing and a shade position. Moving the blind yourself pauses it."
+        label={t(m.enabled)}
+        hint={t(m.enabledHint)}
         checked={values.shadingEnabled}
         error={errors.shadingEnabled}
         onChange={(e) => onChange({ shadingEnabled: e.target.checked }, 'shadingEnabled')}
@@ -68,30 +71,30 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
       <LocationLine />
       <div className="form-row form-row-pair">
         <TextField
-          label="Window faces (° from north)"
-          hint="0 north, 90 east, 180 south, 270 west; empty: none."
+          label={t(m.faces)}
+          hint={t(m.facesHint)}
           inputMode="numeric"
           placeholder="180"
           {...text('facadeAzimuth')}
           error={typedAzimuthError}
         />
         <TextField
-          label="Shade position (% open)"
-          hint="0 closed – 100 open: where shading takes the blind."
+          label={t(m.shadePosition)}
+          hint={t(m.shadePositionHint)}
           inputMode="numeric"
           {...text('shadePosition')}
         />
       </div>
       {slats && (
         <TextField
-          label="Slats while shading (% open)"
-          hint="Optional: empty leaves the slats as they come."
+          label={t(m.shadeTilt)}
+          hint={t(m.shadeTiltHint)}
           inputMode="numeric"
           {...text('shadeTilt')}
         />
       )}
       <Disclosure
-        summary="Where the sun counts: compass and field of view"
+        summary={t(m.whereSunCounts)}
         forceOpen={has('fovLeft', 'fovRight', 'minElevation')}
       >
         <div className="facade">
@@ -106,7 +109,7 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
               valueText={facing}
             />
             <p className="facade-caption" id={dialHintId}>
-              {facing}. Drag the dial or use the arrow keys.
+              {t(m.dialCaption, { facing })}
             </p>
           </div>
           <div className="facade-fields">
@@ -115,29 +118,25 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
           </div>
         </div>
         <TextField
-          label="Sun hidden below (° elevation)"
-          hint="0–90: trees or houses opposite. 0: only the horizon hides it."
+          label={t(m.minElevation)}
+          hint={t(m.minElevationHint)}
           inputMode="numeric"
           {...text('minElevation')}
         />
       </Disclosure>
       <Disclosure
-        summary="Brightness, and where the blind goes afterwards"
+        summary={t(m.brightnessAndAfter)}
         forceOpen={has('shadingMinBrightness', 'shadingReturnPosition', 'shadingResumeAt')}
       >
         <TextField
-          label="Bright enough at (% of clear-sky solar power)"
-          hint={
-            pv?.configured
-              ? 'The solar inverter’s 5-minute mean must reach this share of what a cloudless sky would give; 40 is a fair start.'
-              : 'Needs a solar inverter (LAMELLA_PV). This hub has none, so the sun’s position alone decides.'
-          }
+          label={t(m.brightness)}
+          hint={pv?.configured ? t(m.brightnessHintPv) : t(m.brightnessHintNoPv)}
           inputMode="numeric"
           {...text('shadingMinBrightness')}
         />
         <div className="form-row">
           <SelectField
-            label="When the sun has gone, the blind goes"
+            label={t(m.returnTo)}
             value={values.returnTo}
             onChange={(e) =>
               onChange(
@@ -146,12 +145,12 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
               )
             }
           >
-            <option value="before">Back where it was before</option>
-            <option value="position">To a set position</option>
+            <option value="before">{t(m.returnBefore)}</option>
+            <option value="position">{t(m.returnPosition)}</option>
           </SelectField>
           {values.returnTo === 'position' && (
             <TextField
-              label="Return position (% open)"
+              label={t(m.returnPositionField)}
               inputMode="numeric"
               {...text('shadingReturnPosition')}
             />
@@ -159,27 +158,27 @@ export function ShadingSection({ blind, values, slats, errors, onChange }: Props
         </div>
         <div className="form-row">
           <SelectField
-            label="After you move it yourself, shading waits"
+            label={t(m.resume)}
             value={values.resume}
             onChange={(e) =>
               onChange({ resume: e.target.value as ShadingFormValues['resume'] }, 'shadingResumeAt')
             }
           >
-            <option value="nextDay">Until the next day</option>
-            <option value="time">Until a set time</option>
+            <option value="nextDay">{t(m.resumeNextDay)}</option>
+            <option value="time">{t(m.resumeTime)}</option>
           </SelectField>
           {values.resume === 'time' && (
             <TextField
-              label="Shading resumes at"
+              label={t(m.resumeAt)}
               type="time"
-              hint="In the hub’s time zone."
+              hint={t(m.resumeAtHint)}
               {...text('shadingResumeAt')}
             />
           )}
         </div>
       </Disclosure>
       {blind && (
-        <Disclosure summary="Recent shading moves">
+        <Disclosure summary={t(m.recentMoves)}>
           <ShadingMoves blindId={blind.id} />
         </Disclosure>
       )}
@@ -205,35 +204,33 @@ interface FieldOfViewProps {
  * looking out (for a south window, towards the east), and fovRight clockwise.
  */
 function FieldOfView({ side, azimuth, field }: FieldOfViewProps) {
-  const towards = azimuth === null ? null : compassName(azimuth + (side === 'left' ? -90 : 90))
+  const t = useT()
+  const towards = azimuth === null ? null : compassPoint(azimuth + (side === 'left' ? -90 : 90), t)
   const label =
     towards === null
       ? side === 'left'
-        ? 'Sun counts to the left (°)'
-        : 'Sun counts to the right (°)'
-      : `Sun counts towards the ${towards} (°)`
-  const hint =
-    side === 'left'
-      ? '0–90 from where the window faces; on your left as you look out.'
-      : '0–90 from where the window faces; on your right as you look out.'
+        ? t(m.leftNoFacing)
+        : t(m.rightNoFacing)
+      : t(m.towards, { direction: towards })
+  const hint = side === 'left' ? t(m.leftHint) : t(m.rightHint)
   return <TextField label={label} hint={hint} inputMode="numeric" {...field} />
 }
 
 /** Where the house's location is set: Settings, and whether shading still waits for it. */
 function LocationLine() {
+  const t = useT()
   const { data: location } = useHouseLocation()
   if (!location) return null
   if (location.lat === null) {
     return (
       <p className="shading-location shading-location-missing">
-        Shading needs the house’s location, which is not set yet.{' '}
-        <Link href="/settings">Set it in Settings</Link>
+        {t(m.locationMissing)} <Link href="/settings">{t(m.setInSettings)}</Link>
       </p>
     )
   }
   return (
     <p className="shading-location">
-      The house’s location is set in <Link href="/settings">Settings</Link>.
+      {t(m.locationSetIn)} <Link href="/settings">{t(m.settings)}</Link>.
     </p>
   )
 }

@@ -8,7 +8,9 @@ import type { Blind } from '../../api/types'
 import { Disclosure } from '../../components/Disclosure'
 import { CheckboxField, TextField } from '../../components/fields'
 import type { FieldErrors } from '../../forms/field-errors'
+import { useT } from '../../i18n/I18nProvider'
 import { WeatherLockChip } from '../../weather/WeatherLockChip'
+import { blindWeatherMessages as m } from './blinds.messages'
 import { WIND_LIMIT_MAX, WIND_LIMIT_MIN } from '../../../../hub/validation/weather'
 import { protectionSummary, type WeatherFormValues } from './weather-form'
 
@@ -21,6 +23,7 @@ interface Props {
 }
 
 export function WeatherSection({ blind, values, errors, onChange }: Props) {
+  const t = useT()
   const text = (field: 'windLimit' | 'safetyPosition') => ({
     value: values[field],
     onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ [field]: e.target.value }, field),
@@ -39,38 +42,37 @@ export function WeatherSection({ blind, values, errors, onChange }: Props) {
       <Disclosure
         summary={
           <span>
-            Weather protection{' '}
-            <span className="muted disclosure-state">· {protectionSummary(values)}</span>
+            {t(m.protection)}{' '}
+            <span className="muted disclosure-state">· {protectionSummary(values, t)}</span>
           </span>
         }
         forceOpen={has}
       >
         <p className="field-hint">
-          For blinds outside: an alarm sends them to safety and locks them until the weather calms.
-          The sensors and release times are in <Link href="/settings">Settings</Link>.
+          {t(m.intro)} <Link href="/settings">{t(m.settings)}</Link>.
         </p>
         <div className="form-row form-row-pair">
           <TextField
-            label="Wind limit (m/s)"
-            hint={`${WIND_LIMIT_MIN}–${WIND_LIMIT_MAX} m/s for 2 s raises it; empty: none.`}
-            placeholder="none"
+            label={t(m.windLimit)}
+            hint={t(m.windLimitHint, { min: WIND_LIMIT_MIN, max: WIND_LIMIT_MAX })}
+            placeholder={t(m.none)}
             {...text('windLimit')}
           />
           <TextField
-            label="Safety position (% open)"
-            hint="Where an alarm sends it: 100 raised."
+            label={t(m.safetyPosition)}
+            hint={t(m.safetyPositionHint)}
             {...text('safetyPosition')}
           />
         </div>
         <CheckboxField
-          label="Rain protection: to safety while it rains"
+          label={t(m.rain)}
           checked={values.rainProtect}
           error={errors.rainProtect}
           onChange={(e) => onChange({ rainProtect: e.target.checked }, 'rainProtect')}
         />
         <CheckboxField
-          label="Frost protection: held where it stands in frost after rain"
-          hint="Below 2 °C with rain in the last 6 hours, until 2 hours at 4 °C or more."
+          label={t(m.frost)}
+          hint={t(m.frostHint)}
           checked={values.frostProtect}
           error={errors.frostProtect}
           onChange={(e) => onChange({ frostProtect: e.target.checked }, 'frostProtect')}

@@ -2,7 +2,8 @@
 // the form refuses exactly what the hub would; times are typed in seconds and sent in
 // milliseconds, so the rules about them are said in seconds. A travel time left blank is not
 // measured: the hub then keeps (or falls back to) its 60 s guess, and never calls it known.
-import { intlLocale } from '../../i18n/intl-locale'
+import { intlLocale, translateNow } from '../../i18n/intl-locale'
+import { blindFormMessages as m } from './blinds.messages'
 import {
   START_DELAY_MAX_MS,
   TILT_TIME_MAX_MS,
@@ -125,9 +126,10 @@ export function blindInputFrom(values: BlindFormValues, blind: Blind | null): Bl
 
 /** The rule about a number of seconds, said in seconds. */
 function inSeconds(typed: string, range: { min: number; max: number }): string {
+  const { t } = translateNow()
   return Number.isNaN(secondsToMs(typed))
-    ? `Must be a number of seconds from ${range.min} to ${range.max}`
-    : `Must be from ${range.min} to ${range.max} seconds (got ${typed.trim()})`
+    ? t(m.secondsNotNumber, range)
+    : t(m.secondsRange, { ...range, typed: typed.trim() })
 }
 
 /**
@@ -136,6 +138,7 @@ function inSeconds(typed: string, range: { min: number; max: number }): string {
  */
 export function checkBlindForm(values: BlindFormValues): FieldErrors {
   const input = blindInputFrom(values, null)
+  let sameAddress: string | null = null
   const errors = collectFieldErrors([
     () => checkName('name', input.name),
     () => checkAddress('blindAddressUp', input.blindAddressUp),
@@ -144,7 +147,10 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
       const up = checkAddress('blindAddressUp', input.blindAddressUp)
       const down = checkAddress('blindAddressDown', input.blindAddressDown)
       // Pulsing both sides of one motor at once is what the interlock exists to prevent.
-      if (up === down) throw badInput('blindAddressDown', `must differ from the up address (${up})`)
+      if (up === down) {
+        sameAddress = up
+        throw badInput('blindAddressDown', `must differ from the up address (${up})`)
+      }
     },
     () => input.travelTimeUpMs != null && checkTravelTime('travelTimeUpMs', input.travelTimeUpMs),
     () =>
@@ -156,6 +162,10 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
     () => checkRoom('room', input.room),
     () => input.myPosition !== null && checkPercent('myPosition', input.myPosition),
   ])
+  // Said in the language shown: the hub's checkers only know the English of this rule.
+  if (sameAddress !== null) {
+    errors.blindAddressDown = translateNow().t(m.addressesDiffer, { address: sameAddress })
+  }
   if (errors.travelTimeUpMs) {
     errors.travelTimeUpMs = inSeconds(values.travelUpSeconds, TRAVEL_SECONDS)
   }
@@ -166,13 +176,14 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
     errors.motorStartDelayMs = inSeconds(values.startDelaySeconds, START_DELAY_SECONDS)
   }
   if (errors.tiltTimeMs) errors.tiltTimeMs = inSeconds(values.tiltSeconds, TILT_SECONDS)
-  if (errors.myPosition) {
-    errors.myPosition = 'Must be a whole number from 0 (closed) to 100 (open), or empty'
-  }
+  if (errors.myPosition) errors.myPosition = translateNow().t(m.myPositionRule)
   return errors
 }
 
 /** "60 s", "1.5 s" in the browser's own number format. */
 export function formatTravelTime(ms: number): string {
-  return `${new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 3 }).format(ms / 1000)} s`
+  const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 3 }).format(
+    ms / 1000,
+  )
+  return translateNow().t(m.seconds, { seconds })
 }

@@ -2,6 +2,8 @@
 // step says what to do, what the button does on the bus, and where it leads. Pure, so the
 // dialog only draws the step it is at.
 import type { Direction } from '../../api/types'
+import type { Message } from '../../i18n/messages'
+import { calibrationMessages as m } from './blinds.messages'
 
 export type CalibrationStep =
   'bring-down' | 'bringing-down' | 'time-up' | 'timing-up' | 'time-down' | 'timing-down' | 'done'
@@ -13,11 +15,11 @@ export interface Measured {
 
 export interface StepPlan {
   /** "Step 1 of 3" and what it is about. */
-  title: string
-  /** What the person does now, in a sentence or two. */
-  instruction: (name: string) => string
+  title: Message
+  /** What the person does now, in a sentence or two, with the blind's {name}. */
+  instruction: Message
   /** The main button's text and the blindCalibrate direction it sends. */
-  action: { label: string; direction: Direction } | null
+  action: { label: Message; direction: Direction } | null
   /** Whether the blind's motor is running (Cancel must stop it). */
   running: boolean
   /** Where the main button leads once the hub took it. */
@@ -26,53 +28,50 @@ export interface StepPlan {
 
 export const STEPS: Record<CalibrationStep, StepPlan> = {
   'bring-down': {
-    title: 'Step 1 of 3: start at the bottom',
-    instruction: (name) =>
-      `Run ${name} all the way down. Watch it, and say when it has stopped at the bottom.`,
-    action: { label: 'Run it down', direction: 'DOWN' },
+    title: m.step1,
+    instruction: m.bringDown,
+    action: { label: m.runDown, direction: 'DOWN' },
     running: false,
     next: 'bringing-down',
   },
   'bringing-down': {
-    title: 'Step 1 of 3: start at the bottom',
-    instruction: (name) => `${name} is running down. Press “It is down” once it has stopped.`,
-    action: { label: 'It is down', direction: 'STOP' },
+    title: m.step1,
+    instruction: m.bringingDown,
+    action: { label: m.isDown, direction: 'STOP' },
     running: true,
     next: 'time-up',
   },
   'time-up': {
-    title: 'Step 2 of 3: time the way up',
-    instruction: (name) =>
-      `Press “Run it up”, watch ${name}, and press “It has arrived” the moment it is fully open.`,
-    action: { label: 'Run it up', direction: 'UP' },
+    title: m.step2,
+    instruction: m.timeUp,
+    action: { label: m.runUp, direction: 'UP' },
     running: false,
     next: 'timing-up',
   },
   'timing-up': {
-    title: 'Step 2 of 3: time the way up',
-    instruction: (name) => `Timing ${name} on its way up. Press the moment it is fully open.`,
-    action: { label: 'It has arrived', direction: 'STOP' },
+    title: m.step2,
+    instruction: m.timingUp,
+    action: { label: m.arrived, direction: 'STOP' },
     running: true,
     next: 'time-down',
   },
   'time-down': {
-    title: 'Step 3 of 3: time the way down',
-    instruction: (name) =>
-      `Press “Run it down”, watch ${name}, and press “It has arrived” the moment it is fully closed.`,
-    action: { label: 'Run it down', direction: 'DOWN' },
+    title: m.step3,
+    instruction: m.timeDown,
+    action: { label: m.runDown, direction: 'DOWN' },
     running: false,
     next: 'timing-down',
   },
   'timing-down': {
-    title: 'Step 3 of 3: time the way down',
-    instruction: (name) => `Timing ${name} on its way down. Press the moment it is fully closed.`,
-    action: { label: 'It has arrived', direction: 'STOP' },
+    title: m.step3,
+    instruction: m.timingDown,
+    action: { label: m.arrived, direction: 'STOP' },
     running: true,
     next: 'done',
   },
   done: {
-    title: 'Done: both ways timed',
-    instruction: (name) => `Save these travel times for ${name}, or start again.`,
+    title: m.done,
+    instruction: m.saveOrAgain,
     action: null,
     running: false,
     next: 'done',

@@ -15,6 +15,8 @@ import { checkPercent } from '../../../../hub/validation/blind'
 import { checkIntegerIn } from '../../../../hub/validation/fields'
 import type { Blind, BlindInput } from '../../api/types'
 import { collectFieldErrors, type FieldErrors } from '../../forms/field-errors'
+import { translateNow } from '../../i18n/intl-locale'
+import { blindShadingMessages as m } from './blinds.messages'
 
 export interface ShadingFormValues {
   /** Compass degrees as typed; blank: no facade. */
@@ -101,11 +103,9 @@ export function shadingInputFrom(values: ShadingFormValues, slats: boolean): Sha
 
 /** What shading still needs before it can be switched on, in words. */
 function missingForShading(input: ShadingInputFields): string {
-  const missing = [
-    input.facadeAzimuth === null && 'which way the window faces',
-    input.shadePosition === null && 'a shade position',
-  ].filter(Boolean)
-  return `Set ${missing.join(' and ')} first, or leave shading off`
+  const { t } = translateNow()
+  if (input.facadeAzimuth === null && input.shadePosition === null) return t(m.setFirstBoth)
+  return input.facadeAzimuth === null ? t(m.setFirstFacing) : t(m.setFirstPosition)
 }
 
 /**
@@ -143,13 +143,15 @@ export function checkShadingForm(
     }
   }
   if (errors.shadingReturnPosition && values.shadingReturnPosition.trim() === '') {
-    errors.shadingReturnPosition = 'Give a position from 0 (closed) to 100 (open)'
+    errors.shadingReturnPosition = translateNow().t(m.givePosition)
   }
   if (errors.shadingEnabled) errors.shadingEnabled = missingForShading(input)
-  if (errors.shadePosition?.includes('travel time is not known')) {
-    errors.shadePosition =
-      'Needs both travel times above, measured: type them, or calibrate the blind first'
-  }
+  // The hub refuses a shade position while the travel is guessed (after the range rule).
+  const shadeInRange =
+    input.shadePosition !== null &&
+    !collectFieldErrors([() => checkPercent('shadePosition', input.shadePosition!)]).shadePosition
+  const needsTravel = Boolean(errors.shadePosition) && !travelKnown && shadeInRange
+  if (needsTravel) errors.shadePosition = translateNow().t(m.needsTravel)
   return errors
 }
 

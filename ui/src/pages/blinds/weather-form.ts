@@ -1,6 +1,8 @@
 // The "Weather protection" part of the blind form: its values as typed and its rules, which are
 // the hub's own checkers (hub/validation/weather), so the form refuses what the hub would.
 // Nothing set is what an indoor blind needs: no wind limit, no rain or frost protection.
+import { english, type Translate } from '../../i18n/translate'
+import { blindWeatherMessages as m } from './blinds.messages'
 import {
   DEFAULT_SAFETY_POSITION,
   checkWeatherProtection,
@@ -67,14 +69,14 @@ export function checkWeatherForm(values: WeatherFormValues): FieldErrors {
 }
 
 /** The folded section's state in a few words: "Wind over 12 m/s, rain, frost" or "Off". */
-export function protectionSummary(values: WeatherFormValues): string {
+export function protectionSummary(values: WeatherFormValues, t: Translate = english): string {
   const limit = typed(values.windLimit)
   const parts = [
-    limit !== null && !Number.isNaN(limit) && `wind over ${limit} m/s`,
-    values.rainProtect && 'rain',
-    values.frostProtect && 'frost',
+    limit !== null && !Number.isNaN(limit) && t(m.summaryWind, { limit }),
+    values.rainProtect && t(m.summaryRain),
+    values.frostProtect && t(m.summaryFrost),
   ].filter((p): p is string => typeof p === 'string')
-  if (parts.length === 0) return 'Off'
-  const text = parts.join(', ')
+  if (parts.length === 0) return t(m.summaryOff)
+  const text = parts.reduce((before, part) => t(m.summaryList, { before, part }))
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

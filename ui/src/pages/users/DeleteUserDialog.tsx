@@ -5,7 +5,9 @@ import { staleAfterChangeOf } from '../../api/cache-keys'
 import { mutations } from '../../api/operations'
 import type { User } from '../../api/types'
 import { DeleteDialog } from '../../components/DeleteDialog'
+import { useT } from '../../i18n/I18nProvider'
 import { useToast } from '../../shell/toast'
+import { usersMessages as m } from './users.messages'
 
 interface Props {
   user: User
@@ -14,20 +16,17 @@ interface Props {
 }
 
 export function DeleteUserDialog({ user, isSelf, onClose }: Props) {
+  const t = useT()
   const { mutate } = useSWRConfig()
   const toast = useToast()
   return (
     <DeleteDialog
-      title={`Delete user ${user.username}?`}
-      message={
-        isSelf
-          ? 'This is your own account: you will be logged out and cannot log in again.'
-          : `${user.username} can no longer log in, and their favourites are removed.`
-      }
+      title={t(m.deleteTitle, { name: user.username })}
+      message={isSelf ? t(m.deleteSelf) : t(m.deleteOther, { name: user.username })}
       onDelete={() => mutations.userDelete([user.id])}
       onDone={() => {
         void mutate(staleAfterChangeOf('user'))
-        toast(`User ${user.username} deleted`)
+        toast(t(m.deleted, { name: user.username }))
         onClose()
       }}
       onCancel={onClose}

@@ -9,6 +9,7 @@ import { PASSWORD_MAX, USERNAME_MAX } from '../../../../hub/validation/fields'
 import { CheckboxField, TextField } from '../../components/fields'
 import { FormDialog } from '../../components/FormDialog'
 import { useFormSubmit } from '../../forms/form-submit'
+import { useT } from '../../i18n/I18nProvider'
 import { useToast } from '../../shell/toast'
 import {
   checkUserForm,
@@ -18,7 +19,7 @@ import {
   userUpdateInput,
   type UserFormValues,
 } from './user-form'
-import { LAST_ADMIN_NOTE } from './last-admin'
+import { usersMessages as m } from './users.messages'
 
 const FIELDS = ['username', 'password', 'isAdmin'] as const
 
@@ -33,6 +34,7 @@ interface Props {
 }
 
 export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: Props) {
+  const t = useT()
   const adminNoteId = useId()
   const { mutate } = useSWRConfig()
   const toast = useToast()
@@ -65,38 +67,35 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
         ? await mutations.userUpdate(user.id, update)
         : await mutations.userCreate(userCreateInput(values))
     void mutate(staleAfterChangeOf('user'))
-    toast(`User ${saved.username} saved`)
+    toast(t(m.saved, { name: saved.username }))
     onClose()
   }
 
   const lowered = loweredUsername(values.username)
   const adminNote = isLastAdmin
-    ? LAST_ADMIN_NOTE
+    ? t(m.lastAdmin)
     : isSelf && user?.isAdmin
-      ? 'Without this you can no longer manage users.'
+      ? t(m.selfAdminNote)
       : undefined
 
   return (
     <FormDialog
-      title={user ? `Edit ${user.username}` : 'Add user'}
+      title={user ? t(m.editTitle, { name: user.username }) : t(m.addTitle)}
       onClose={onClose}
       onSubmit={() => void submit(checkUserForm(values, user !== null), save)}
       {...status}
     >
       <TextField
-        label="Username"
+        label={t(m.username)}
         value={values.username}
         maxLength={USERNAME_MAX}
         onChange={(e) => change({ username: e.target.value }, 'username')}
         error={errors.username}
         hint={
           <>
-            3–32 characters: a–z, 0–9, dot, underscore, hyphen.
+            {t(m.usernameHint)}
             {lowered && (
-              <strong className="username-lowered">
-                {' '}
-                Usernames are lower case: this one is saved as {lowered}.
-              </strong>
+              <strong className="username-lowered"> {t(m.lowered, { name: lowered })}</strong>
             )}
           </>
         }
@@ -106,22 +105,22 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
       />
       {isSelf ? (
         // One's own password needs the current one too, which only that dialog asks for.
-        <p className="field-hint">Change your own password from your account menu.</p>
+        <p className="field-hint">{t(m.ownPassword)}</p>
       ) : (
         <TextField
-          label="Password"
+          label={t(m.password)}
           type="password"
           value={values.password}
           maxLength={PASSWORD_MAX}
           onChange={(e) => change({ password: e.target.value }, 'password')}
           error={errors.password}
-          hint={user ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}
+          hint={user ? t(m.keepPassword) : t(m.passwordMin)}
           autoComplete="new-password"
         />
       )}
       <div className="user-role">
         <CheckboxField
-          label="Administrator"
+          label={t(m.administrator)}
           checked={values.isAdmin}
           onChange={(e) => change({ isAdmin: e.target.checked }, 'isAdmin')}
           error={errors.isAdmin}
@@ -135,11 +134,11 @@ export function UserFormDialog({ user, blinds, isLastAdmin, isSelf, onClose }: P
         )}
       </div>
       <fieldset className="user-blinds">
-        <legend>Blinds</legend>
+        <legend>{t(m.blinds)}</legend>
         {values.isAdmin ? (
-          <p className="muted">Administrators see and move every blind.</p>
+          <p className="muted">{t(m.adminsSeeAll)}</p>
         ) : blinds.length === 0 ? (
-          <p className="muted">There are no blinds yet. Add them on the Blinds page.</p>
+          <p className="muted">{t(m.noBlindsYet)}</p>
         ) : (
           <div className="user-blind-choices">
             {blinds.map((blind) => (

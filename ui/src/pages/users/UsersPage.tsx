@@ -5,16 +5,20 @@ import { useBlindList, useUserList, useWhoAmI } from '../../api/hooks'
 import type { User } from '../../api/types'
 import { errorMessage } from '../../forms/field-errors'
 import { DeleteIcon, EditIcon, PlusIcon, UsersIcon } from '../../shell/icons'
+import { useT } from '../../i18n/I18nProvider'
+import type { Translate } from '../../i18n/translate'
 import { InlineSpinner } from '../../shell/Spinner'
 import { byName } from '../blinds/blind-order'
 import { DeleteUserDialog } from './DeleteUserDialog'
-import { LAST_ADMIN_NOTE, lastAdminId } from './last-admin'
+import { lastAdminId } from './last-admin'
 import { UserFormDialog } from './UserFormDialog'
+import { usersMessages as m } from './users.messages'
 import './users.css'
 
 type Editing = { user: User | null } | null
 
 export default function UsersPage() {
+  const t = useT()
   const { data: me } = useWhoAmI()
   const { data: users, error, isLoading, mutate } = useUserList()
   const { data: blinds } = useBlindList()
@@ -28,10 +32,13 @@ export default function UsersPage() {
     <section className="page">
       <header className="page-header">
         <div className="page-title">
-          <h1>Users</h1>
+          <h1>{t(m.title)}</h1>
           {users && (
             <p className="muted">
-              {plural(users.length, 'user')} · {plural(admins, 'administrator')}
+              {t(m.summary, {
+                users: t(m.userCount, { count: users.length }),
+                admins: t(m.adminCount, { count: admins }),
+              })}
             </p>
           )}
         </div>
@@ -42,30 +49,30 @@ export default function UsersPage() {
             onClick={() => setEditing({ user: null })}
           >
             <PlusIcon />
-            Add user
+            {t(m.addUser)}
           </button>
         </div>
       </header>
 
       {error && !users && (
         <div className="banner banner-error" role="alert">
-          <span>Could not load the users: {errorMessage(error)}</span>
+          <span>{t(m.notLoaded, { reason: errorMessage(error) })}</span>
           <button type="button" className="button button-quiet" onClick={() => void mutate()}>
-            Try again
+            {t(m.tryAgain)}
           </button>
         </div>
       )}
-      {isLoading && !users && <InlineSpinner label="Loading users" />}
+      {isLoading && !users && <InlineSpinner label={t(m.loading)} />}
 
       {users && users.length === 0 && (
         <div className="card empty-state">
           <UsersIcon />
-          <h2>No users</h2>
+          <h2>{t(m.noUsers)}</h2>
         </div>
       )}
 
       {users && users.length > 0 && (
-        <ul className="list" aria-label="Users">
+        <ul className="list" aria-label={t(m.list)}>
           {users.map((user) => {
             const isSelf = user.id === me?.id
             const isLastAdmin = user.id === protectedId
@@ -79,21 +86,21 @@ export default function UsersPage() {
                   <div className="user-row-title">
                     <span className="list-title">
                       {user.username}
-                      {isSelf && <span className="muted"> (you)</span>}
+                      {isSelf && <span className="muted">{t(m.you)}</span>}
                     </span>
-                    {user.isAdmin && <span className="badge badge-admin">admin</span>}
+                    {user.isAdmin && <span className="badge badge-admin">{t(m.admin)}</span>}
                   </div>
                   <div className="list-meta">
-                    <span>{blindsText(user)}</span>
-                    {isLastAdmin && <span id={noteId}>{LAST_ADMIN_NOTE}</span>}
+                    <span>{blindsText(user, t)}</span>
+                    {isLastAdmin && <span id={noteId}>{t(m.lastAdmin)}</span>}
                   </div>
                 </div>
                 <div className="list-actions">
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Edit ${user.username}`}
-                    title="Edit"
+                    aria-label={t(m.editUser, { name: user.username })}
+                    title={t(m.edit)}
                     onClick={() => setEditing({ user })}
                   >
                     <EditIcon />
@@ -101,8 +108,8 @@ export default function UsersPage() {
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Delete ${user.username}`}
-                    title={isLastAdmin ? LAST_ADMIN_NOTE : 'Delete'}
+                    aria-label={t(m.deleteUser, { name: user.username })}
+                    title={isLastAdmin ? t(m.lastAdmin) : t(m.delete)}
                     aria-describedby={isLastAdmin ? noteId : undefined}
                     disabled={isLastAdmin}
                     onClick={() => setDeleting(user)}
@@ -136,20 +143,16 @@ export default function UsersPage() {
   )
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
-
 /** Admins may move every blind; others the ones assigned, named while they are few. */
-function blindsText(user: User): string {
-  if (user.isAdmin) return 'All blinds'
+function blindsText(user: User, t: Translate): string {
+  if (user.isAdmin) return t(m.allBlinds)
   const names = user.userBlindList
     .map((ub) => ub.blind.name)
     .sort((a, b) => byName({ name: a }, { name: b }))
-  if (names.length === 0) return 'No blinds'
+  if (names.length === 0) return t(m.noBlinds)
   const shown =
     names.length <= 3
       ? names.join(', ')
-      : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`
-  return `${plural(names.length, 'blind')}: ${shown}`
+      : t(m.andMore, { names: names.slice(0, 2).join(', '), more: names.length - 2 })
+  return t(m.blindsNamed, { blinds: t(m.blindCount, { count: names.length }), names: shown })
 }

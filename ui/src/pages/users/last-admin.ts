@@ -2,8 +2,6 @@
 // refuses it with 409, and the page does not offer it.
 import type { User } from '../../api/types'
 
-export const LAST_ADMIN_NOTE = 'The last administrator cannot be removed.'
-
 /** The id of the only administrator, or null when there are several (or none). */
 export function lastAdminId(users: readonly User[]): string | null {
   const admins = users.filter((u) => u.isAdmin)
