@@ -13,6 +13,22 @@ export function setIntlLocale(locale: string | undefined): void {
   current = locale
 }
 
+/**
+ * A number in the shown language ("7,1" in German, "7.1" in English): `digits` decimals
+ * exactly, or up to `maxDigits`; without thousands separators when `grouping` is false.
+ */
+export function localNumber(
+  value: number,
+  options: { digits?: number; maxDigits?: number; grouping?: boolean } = {},
+): string {
+  const { digits, maxDigits = digits, grouping = true } = options
+  return new Intl.NumberFormat(current, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: maxDigits,
+    useGrouping: grouping,
+  }).format(value)
+}
+
 let currentTranslate: { t: Translate; language: string } = { t: english, language: 'en' }
 
 /** Words outside React (an error turned into a field's text) in the language shown. */

@@ -9,16 +9,12 @@ import {
   rainWords,
 } from './weather.messages'
 import { english, type Translate } from '../i18n/translate'
-import { intlLocale } from '../i18n/intl-locale'
+import { localNumber } from '../i18n/intl-locale'
 import type { Blind } from '../api/types'
 import type { Weather, WeatherAlarm, WeatherAlarmKind, WeatherLock } from '../api/weather-types'
 import { clockTime } from '../time/hub-day'
 
-const number = (value: number, digits = 1) =>
-  new Intl.NumberFormat(intlLocale(), {
-    maximumFractionDigits: digits,
-    minimumFractionDigits: digits,
-  }).format(value)
+const number = (value: number) => localNumber(value, { digits: 1 })
 
 /** "14.2 m/s", or "—" without a reading. */
 export const windText = (value: number | null) => (value === null ? '—' : `${number(value)} m/s`)

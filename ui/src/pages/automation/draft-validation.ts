@@ -1,7 +1,7 @@
 // The editor's checks before anything is sent, with the hub's own checkers, and the hub's
 // answers mapped onto the same fields. Field keys are the hub's (`name`, `trigger.cron`,
 // `scene[1].duration`), so a client error and a server error land in the same place.
-import { intlLocale, translateNow } from '../../i18n/intl-locale'
+import { localNumber, translateNow } from '../../i18n/intl-locale'
 import { draftErrorMessages as m } from './automation.messages'
 import { checkIntegerIn, checkName } from '../../../../hub/validation/fields'
 import { checkSunLocation } from '../../../../hub/validation/location'
@@ -119,8 +119,7 @@ export function serverFieldErrors(err: unknown, draft: AutomationDraft): FieldEr
 }
 
 /** Seconds as the duration field takes them: no thousands separator ("86400", "0,1"). */
-const seconds = (ms: number) =>
-  new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(ms / 1000)
+const seconds = (ms: number) => localNumber(ms / 1000, { grouping: false })
 
 /**
  * The hub counts durations in milliseconds and names scene types by their enum; the form asks

@@ -1,7 +1,7 @@
 // Times and durations as a household reads them: "Tomorrow 07:00", "1 min 30 s". The hub
 // sends ISO-8601 UTC; times are shown in the hub's time zone when it is given (schedules run
 // there, so "At 07:00" and "Next run 07:00" must agree), else in the browser's.
-import { intlLocale } from '../../i18n/intl-locale'
+import { intlLocale, localNumber } from '../../i18n/intl-locale'
 
 const DAY_MS = 86_400_000
 
@@ -66,8 +66,7 @@ export function formatFullDate(iso: string, timeZone?: string): string {
 /** "0.5 s", "12 s", "1 min 30 s", "2 h 5 min". */
 export function formatDuration(ms: number): string {
   if (ms < 10_000) {
-    const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 })
-    return `${seconds.format(Number((ms / 1000).toFixed(1)))} s`
+    return `${localNumber(ms / 1000, { maxDigits: 1 })} s`
   }
   const totalSeconds = Math.round(ms / 1000)
   if (totalSeconds < 60) return `${totalSeconds} s`

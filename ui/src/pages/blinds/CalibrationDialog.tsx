@@ -5,7 +5,7 @@
 // STOP: a calibration STOP would tell the hub the blind reached its end, which it has not.
 // By keyboard the main button keeps focus from step to step (it is never disabled while its
 // request is under way, which would drop focus to the page), so Enter walks the steps.
-import { intlLocale } from '../../i18n/intl-locale'
+import { localNumber } from '../../i18n/intl-locale'
 import { useT } from '../../i18n/I18nProvider'
 import type { Translate } from '../../i18n/translate'
 import { useEffect, useRef, useState } from 'react'
@@ -204,10 +204,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
 
 /** "24.3 s": a person's press is good to a tenth of a second, no finer. */
 function formatMeasured(ms: number): string {
-  const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(
-    ms / 1000,
-  )
-  return `${seconds} s`
+  return `${localNumber(ms / 1000, { maxDigits: 1 })} s`
 }
 
 /** A time the hub would refuse, said in seconds; null when both are fine. */

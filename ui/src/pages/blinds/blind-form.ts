@@ -2,7 +2,7 @@
 // the form refuses exactly what the hub would; times are typed in seconds and sent in
 // milliseconds, so the rules about them are said in seconds. A travel time left blank is not
 // measured: the hub then keeps (or falls back to) its 60 s guess, and never calls it known.
-import { intlLocale, translateNow } from '../../i18n/intl-locale'
+import { localNumber, translateNow } from '../../i18n/intl-locale'
 import { blindFormMessages as m } from './blinds.messages'
 import {
   START_DELAY_MAX_MS,
@@ -182,8 +182,6 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
 
 /** "60 s", "1.5 s" in the browser's own number format. */
 export function formatTravelTime(ms: number): string {
-  const seconds = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 3 }).format(
-    ms / 1000,
-  )
+  const seconds = localNumber(ms / 1000, { maxDigits: 3 })
   return translateNow().t(m.seconds, { seconds })
 }

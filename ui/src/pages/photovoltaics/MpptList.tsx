@@ -3,20 +3,13 @@
 import type { PvMppt } from '../../api/types'
 import { formatPower } from './pv-format'
 import { useT } from '../../i18n/I18nProvider'
-import { intlLocale } from '../../i18n/intl-locale'
+import { localNumber } from '../../i18n/intl-locale'
 import { pvMessages as m } from './pv.messages'
-
-/** "7.1" in English, "7,1" in German. */
-const decimals = (value: number, digits: number) =>
-  value.toLocaleString(intlLocale(), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  })
 
 function electrical({ voltageV, currentA }: PvMppt): string {
   const parts = [
-    voltageV !== null && `${decimals(voltageV, 0)} V`,
-    currentA !== null && `${decimals(currentA, 1)} A`,
+    voltageV !== null && `${localNumber(voltageV, { digits: 0 })} V`,
+    currentA !== null && `${localNumber(currentA, { digits: 1 })} A`,
   ].filter(Boolean)
   return parts.join(' · ')
 }

@@ -4,7 +4,7 @@ import { useHubTimeZone } from '../../time/HubTime'
 import { useNow } from '../../time/use-now'
 import { formatFullDate } from '../automation/time-format'
 import { useT } from '../../i18n/I18nProvider'
-import { formatAgoIn } from './pv-format'
+import { formatAgo } from './pv-format'
 import { pvMessages as m } from './pv.messages'
 
 export function UpdatedAgo({ at, online }: { at: string | null; online: boolean }) {
@@ -15,7 +15,7 @@ export function UpdatedAgo({ at, online }: { at: string | null; online: boolean 
   return (
     <time dateTime={at} title={formatFullDate(at, timeZone)}>
       {t(online ? m.updatedAgo : m.lastReadAgo, {
-        ago: formatAgoIn(now.getTime() - Date.parse(at), t),
+        ago: formatAgo(now.getTime() - Date.parse(at), t),
       })}
     </time>
   )

@@ -41,7 +41,7 @@ describe('the inverter’s figures in words', () => {
   })
 
   it('says how long ago in seconds, then minutes, then hours', () => {
-    expect([500, 12_000, 59_000, 61_000, 3_599_000, 7_300_000].map(formatAgo)).toEqual([
+    expect([500, 12_000, 59_000, 61_000, 3_599_000, 7_300_000].map((ms) => formatAgo(ms))).toEqual([
       'just now',
       '12 s ago',
       '59 s ago',

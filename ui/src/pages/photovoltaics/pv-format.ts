@@ -3,21 +3,18 @@
 // in words, and how long ago it was read.
 import { pvMessages, pvStateMessages } from './pv.messages'
 import { english, type Translate } from '../../i18n/translate'
-import { intlLocale } from '../../i18n/intl-locale'
+import { localNumber } from '../../i18n/intl-locale'
 import type { PvState } from '../../api/types'
 
 /** Two decimals below 10, one below 100, none from there: "3.42", "12.3", "123". */
 function threeDigits(value: number): string {
   const size = Math.abs(value)
   const decimals = size < 10 ? 2 : size < 100 ? 1 : 0
-  return value.toLocaleString(intlLocale(), {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })
+  return localNumber(value, { digits: decimals })
 }
 
 function wholeNumber(value: number): string {
-  return Math.round(value).toLocaleString(intlLocale(), { maximumFractionDigits: 0 })
+  return localNumber(Math.round(value), { maxDigits: 0 })
 }
 
 /** "850 W" below 1 kW, then "3.42 kW", "12.3 kW"; "—" when not known. */
@@ -39,12 +36,12 @@ export function formatEnergy(wh: number | null | undefined): string {
 /** A chart axis' label: as short as it can be, "500 W", "2 kW", "2.5 kW". */
 export function axisPower(watts: number): string {
   if (Math.abs(watts) < 1000) return `${wholeNumber(watts)} W`
-  return `${Number((watts / 1000).toFixed(2)).toLocaleString(intlLocale())} kW`
+  return `${localNumber(watts / 1000, { maxDigits: 2 })} kW`
 }
 
 export function axisEnergy(wh: number): string {
   if (Math.abs(wh) < 1000) return `${wholeNumber(wh)} Wh`
-  return `${Number((wh / 1000).toFixed(2)).toLocaleString(intlLocale())} kWh`
+  return `${localNumber(wh / 1000, { maxDigits: 2 })} kWh`
 }
 
 /** The inverter's state in words; "State not reported" when it gives none. */
@@ -60,16 +57,11 @@ export function stateTone(state: PvState | null): 'producing' | 'idle' | 'fault'
 }
 
 /** "just now", "12 s ago", "3 min ago", "2 h ago" (German: "gerade eben", "vor 12 s"). */
-export function formatAgoIn(ms: number, t: Translate): string {
+export function formatAgo(ms: number, t: Translate = english): string {
   const seconds = Math.max(0, Math.round(ms / 1000))
   if (seconds < 2) return t(pvMessages.justNow)
   if (seconds < 60) return t(pvMessages.secondsAgo, { seconds })
   const minutes = Math.floor(seconds / 60)
   if (minutes < 60) return t(pvMessages.minutesAgo, { minutes })
   return t(pvMessages.hoursAgo, { hours: Math.floor(minutes / 60) })
-}
-
-/** formatAgoIn in English. */
-export function formatAgo(ms: number): string {
-  return formatAgoIn(ms, english)
 }

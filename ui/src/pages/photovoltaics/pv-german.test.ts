@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { de } from '../../i18n/catalogs/de'
 import { setIntlLocale } from '../../i18n/intl-locale'
 import { translator } from '../../i18n/translate'
-import { formatAgoIn, formatEnergy } from './pv-format'
+import { formatAgo, formatEnergy } from './pv-format'
 import { energySummary, todaySummary } from './pv-summary'
 
 const t = translator('de', de)
@@ -13,7 +13,7 @@ describe('the photovoltaics page’s words in German', () => {
   afterEach(() => setIntlLocale(undefined))
 
   it('says how long ago in German', () => {
-    expect([500, 12_000, 61_000, 7_300_000].map((ms) => formatAgoIn(ms, t))).toEqual([
+    expect([500, 12_000, 61_000, 7_300_000].map((ms) => formatAgo(ms, t))).toEqual([
       'gerade eben',
       'vor 12 s',
       'vor 1 min',
