@@ -307,6 +307,24 @@ suite(title, () => {
     expect(moving.data!.blind.motion).toBe('MOVING_DOWN')
   }, 300_000)
 
+  it('shows every covering as not reachable while the relay bus is offline, and reachable again', async () => {
+    const reachable = (want: boolean) => {
+      const all = [...coverings(peer).values()]
+      const each = all.map((c) => c.stateOf(BridgedDeviceBasicInformationClient).reachable)
+      return all.length === 2 && each.every((r) => r === want) ? true : undefined
+    }
+    expect(reachable(true)).toBe(true)
+    expect(await hub.stop()).toBe(0)
+    // A serial adapter that is not plugged in: the hub runs, with its bus offline.
+    hub = await startMatterHub(net, join(dir, 'lamella.db'), {
+      LAMELLA_SERIAL: '/dev/lamella-unplugged',
+    })
+    await until('every covering unreachable', () => reachable(false), 120_000)
+    expect(await hub.stop()).toBe(0)
+    hub = await startMatterHub(net, join(dir, 'lamella.db'), { LAMELLA_DEAD_TIME_MS: '200' })
+    await until('every covering reachable again', () => reachable(true), 120_000)
+  }, 400_000)
+
   it('lets a second app pair after “Allow another app to pair”, and lists both', async () => {
     const second = await ServerNode.create({
       id: 'second-app',
