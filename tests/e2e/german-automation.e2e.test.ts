@@ -3,29 +3,13 @@
 // automation with its run history, and the two questions about unsaved changes (Run now, and
 // leaving the editor), at phone size and on a desktop, light and dark. A walk fails on English
 // left on screen (tests/e2e/german-walk.ts), on a page wider than the window, or on axe.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
 import { startHub, type TestHub } from '../helpers/hub'
-import { seriousViolations } from './axe'
 import { launchBrowser, screenshot } from './browser'
-import {
-  BERLIN,
-  createAutomation,
-  createBlind,
-  gql,
-  openApp,
-  OVERFLOW_X,
-  VARIANTS,
-} from './e2e-app'
-import { englishOnScreen } from './german-walk'
-
-/** What every German page and dialog must pass. */
-async function checkPage(page: Page) {
-  expect(await englishOnScreen(page)).toEqual([])
-  expect(await page.evaluate(OVERFLOW_X)).toBe(0)
-  expect(await seriousViolations(page)).toEqual([])
-}
+import { BERLIN, createAutomation, createBlind, gql, openApp, VARIANTS } from './e2e-app'
+import { expectAllGerman } from './german-walk'
 
 describe('the automation pages in German', () => {
   let t: TestHub
@@ -101,7 +85,7 @@ describe('the automation pages in German', () => {
       await page.getByText('Um 07:00, Montag bis Freitag · 1\u00a0Szene').waitFor()
       await page.getByText('Sonnenuntergang −30 min · 1\u00a0Szene').waitFor()
       await page.getByText('Manuell · 2\u00a0Szenen').waitFor()
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-list-${variant.name}`)
 
       await page.getByRole('link', { name: 'Neue Automatisierung' }).click()
@@ -110,7 +94,7 @@ describe('the automation pages in German', () => {
       await page.getByRole('button', { name: 'Werktags 07:00' }).click()
       await page.getByText('Um 07:00, Montag bis Freitag').waitFor()
       await page.getByText('Ganz offen').waitFor()
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-new-cron-${variant.name}`)
 
       await page.getByRole('radio', { name: 'Sonnenaufgang oder \u2011untergang' }).check()
@@ -118,7 +102,7 @@ describe('the automation pages in German', () => {
       await page.getByText('20 min vor Sonnenaufgang, jeden Tag.').waitFor()
       await page.getByRole('combobox', { name: 'Art' }).selectOption('BLIND_CONTROL')
       await page.getByRole('button', { name: 'Volle Fahrt' }).waitFor()
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-new-sun-${variant.name}`)
       await page.getByRole('button', { name: 'Volle Fahrt' }).scrollIntoViewIfNeeded()
       await screenshot(page, `german-automation-new-scene-${variant.name}`)
@@ -127,7 +111,7 @@ describe('the automation pages in German', () => {
       await page.getByRole('link', { name: 'Alle Automatisierungen' }).click()
       const leave = page.getByRole('alertdialog', { name: 'Ohne Speichern verlassen?' })
       await leave.waitFor()
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-leave-${variant.name}`)
       await page.getByRole('button', { name: 'Ohne Speichern verlassen' }).click()
       await page.getByRole('heading', { level: 1, name: 'Automatisierung' }).waitFor()
@@ -137,7 +121,7 @@ describe('the automation pages in German', () => {
       const history = page.getByRole('list', { name: 'Läufe, neueste zuerst' })
       await history.getByText('Von Hand gestartet').first().waitFor()
       expect(await history.getByRole('listitem').count()).toBe(2)
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-edit-${variant.name}`)
 
       // Run now with unsaved changes asks what to run.
@@ -151,7 +135,7 @@ describe('the automation pages in German', () => {
         .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth })
         .map((b) => b.getAttribute('aria-label') || b.textContent)`)
       expect(cut).toEqual([])
-      await checkPage(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-automation-run-unsaved-${variant.name}`)
       await question.getByRole('button', { name: 'Abbrechen' }).click()
       await question.waitFor({ state: 'detached' })

@@ -4,20 +4,12 @@
 // with the add-user dialog; at phone size and on a desktop, light and dark. A walk fails on
 // English left on screen (tests/e2e/german-walk.ts), on a page wider than the screen and on a
 // serious axe violation.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { startHub, type TestHub } from '../helpers/hub'
-import { seriousViolations } from './axe'
 import { launchBrowser, screenshot } from './browser'
-import { createBlind, gql, openApp, OVERFLOW_X, VARIANTS } from './e2e-app'
-import { englishOnScreen } from './german-walk'
-
-/** What a German reader must find on the page as it is now. */
-async function allGerman(page: Page): Promise<void> {
-  expect(await englishOnScreen(page)).toEqual([])
-  expect(await page.evaluate(OVERFLOW_X)).toBe(0)
-  expect(await seriousViolations(page)).toEqual([])
-}
+import { createBlind, gql, openApp, VARIANTS } from './e2e-app'
+import { expectAllGerman } from './german-walk'
 
 describe('the Blinds and Users pages in German', () => {
   let t: TestHub
@@ -65,7 +57,7 @@ describe('the Blinds and Users pages in German', () => {
       await page.getByText('3 Rollläden').waitFor()
       await page.getByText('Fahrzeiten geschätzt, nicht gemessen: kalibrieren').waitFor()
       await page.getByText('Lamellen').first().waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-blinds-${variant.name}`)
 
       await page.getByRole('button', { name: 'Wohnzimmer Raffstore bearbeiten' }).click()
@@ -83,7 +75,7 @@ describe('the Blinds and Users pages in German', () => {
       await dialog.getByText('Wind über 12,5 m/s, Regen').waitFor()
       await dialog.getByText('Fenster zeigt nach 200°, Süden.', { exact: false }).waitFor()
       await dialog.getByText('Noch keine.').waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-dialog-${variant.name}`)
       // Fold by fold, as a person scrolls through the dialog.
       await dialog
@@ -103,7 +95,7 @@ describe('the Blinds and Users pages in German', () => {
       const calibration = page.getByRole('dialog', { name: 'Wohnzimmer Raffstore kalibrieren' })
       await calibration.getByText('Schritt 1 von 3: unten beginnen').waitFor()
       await calibration.getByRole('button', { name: 'Abfahren' }).waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-calibration-${variant.name}`)
       await calibration.getByRole('button', { name: 'Abbrechen' }).click()
       await calibration.waitFor({ state: 'detached' })
@@ -111,7 +103,7 @@ describe('the Blinds and Users pages in German', () => {
       await page.getByRole('button', { name: 'Gästezimmer löschen' }).click()
       const question = page.getByRole('alertdialog', { name: 'Rollladen Gästezimmer löschen?' })
       await question.getByRole('button', { name: 'Löschen' }).waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-delete-${variant.name}`)
       await question.getByRole('button', { name: 'Abbrechen' }).click()
       await page.context().close()
@@ -122,14 +114,14 @@ describe('the Blinds and Users pages in German', () => {
       await page.getByRole('heading', { level: 1, name: 'Benutzer' }).waitFor()
       await page.getByText('2 Benutzer · 1 Admin').waitFor()
       await page.getByText('1 Rollladen: Küche').waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-users-${variant.name}`)
 
       await page.getByRole('button', { name: 'Benutzer hinzufügen' }).click()
       const dialog = page.getByRole('dialog', { name: 'Benutzer hinzufügen' })
       await dialog.getByLabel('Benutzername').fill('Robin')
       await dialog.getByText('dieser wird als robin gespeichert').waitFor()
-      await allGerman(page)
+      await expectAllGerman(page)
       await screenshot(page, `german-blinds-add-user-${variant.name}`)
       await page.context().close()
     })

@@ -1,8 +1,12 @@
 /// <reference types="vite/client" />
 // What a German walk checks on a page: English left on screen. Any English text of the UI's
 // messages whose German differs, or a common English word, in the visible text, aria-labels,
-// titles and placeholders. Shared by the German browser tests (tests/e2e/german*.e2e.test.ts).
+// titles and placeholders, and in the text only screen readers get. Shared by the German browser
+// tests (tests/e2e/german*.e2e.test.ts).
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { seriousViolations } from './axe'
+import { OVERFLOW_X } from './e2e-app'
 import { de } from '../../ui/src/i18n/catalogs/de'
 import type { Message } from '../../ui/src/i18n/messages'
 
@@ -23,6 +27,14 @@ const ENGLISH = Object.values(modules)
   .flatMap((text) => text.split(/\{\w+\}|#/))
   .map((fragment) => fragment.trim())
   .filter((fragment) => fragment.length >= 6 && /[a-z]{3}/i.test(fragment))
+  // Whole words only: the English "Sensor" is no English left in the German "Sensoren".
+  .map(
+    (fragment) =>
+      new RegExp(
+        `(?<![\\p{L}\\p{N}])${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+        'u',
+      ),
+  )
 
 const ENGLISH_WORDS =
   /\b(the|and|your|with|blinds?|automations?|loading|settings|users|open|closed|save|cancel|delete|weather|favourite|schedule|today|tomorrow)\b/i
@@ -35,9 +47,11 @@ function wordsOnScreen(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement
       if (!el || !node.textContent.trim()) continue
-      if (el.closest('script, style, [aria-hidden="true"], .visually-hidden') === null) {
-        const r = el.getBoundingClientRect()
-        if (r.width > 0 && r.height > 0) seen.push(node.textContent.trim())
+      if (el.closest('script, style, [aria-hidden="true"]') !== null) continue
+      // Shown, or there for screen readers only (the visually-hidden class).
+      const r = el.getBoundingClientRect()
+      if ((r.width > 0 && r.height > 0) || el.closest('.visually-hidden, .visually-hidden-narrow') !== null) {
+        seen.push(node.textContent.trim())
       }
     }
     for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
@@ -53,6 +67,13 @@ function wordsOnScreen(page: Page): Promise<string[]> {
 export async function englishOnScreen(page: Page): Promise<string[]> {
   const texts = await wordsOnScreen(page)
   return texts.filter(
-    (text) => ENGLISH_WORDS.test(text) || ENGLISH.some((fragment) => text.includes(fragment)),
+    (text) => ENGLISH_WORDS.test(text) || ENGLISH.some((fragment) => fragment.test(text)),
   )
+}
+
+/** What every German page and dialog must pass: no English, no sideways overflow, axe clean. */
+export async function expectAllGerman(page: Page): Promise<void> {
+  expect(await englishOnScreen(page)).toEqual([])
+  expect(await page.evaluate(OVERFLOW_X)).toBe(0)
+  expect(await seriousViolations(page)).toEqual([])
 }
