@@ -29,7 +29,7 @@ import { newestRecordAt } from './db/newest-record'
 import { checkId } from './validation/fields'
 import { RealtimeServer } from './realtime/server'
 import type { MqttBridge } from './mqtt/bridge'
-import { matterOff, matterStorageDir } from './matter/storage'
+import { matterForAdmins, matterOff, matterStorageDir } from './matter/storage'
 import type { Photovoltaics } from './pv/photovoltaics'
 import { unconfiguredPv } from './pv/service'
 import { WeatherApi } from './weather/api'
@@ -233,7 +233,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     : null
 
   const services: Services = {
-    matter: matter ?? matterOff,
+    matter: matterForAdmins(matter ?? matterOff),
     auth: new AuthService(users, sessions, throttle, events),
     users,
     blinds,

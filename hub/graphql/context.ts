@@ -1,5 +1,5 @@
 // What every resolver receives: who is asking (or nobody), from where, and the hub's services.
-import type { MatterAdmin } from '../matter/status'
+import type { MatterForAdmins } from '../matter/storage'
 import type { AuthService } from '../auth/login'
 import type { Automation, AutomationRepository, AutomationRun } from '../db/automations'
 import type { Schedule } from '../engine/schedule'
@@ -51,7 +51,7 @@ export interface Services {
   /** Weather protection (hub/weather): the weather, sensors, alarms and locks. */
   weather: WeatherApi
   /** The Matter bridge (hub/matter), or its answers while LAMELLA_MATTER is off. */
-  matter: MatterAdmin
+  matter: MatterForAdmins
 }
 
 export interface GraphQLContext {

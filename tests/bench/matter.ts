@@ -88,8 +88,9 @@ async function inside(networkInterface: string): Promise<void> {
   })
   await controller.start()
   // The bridge starts in the background once the hub listens.
-  while (services.matter!.status().manualPairingCode === null) await pause(50)
-  const code = services.matter!.status().manualPairingCode!
+  const admin = { id: 'bench', isAdmin: true }
+  while (services.matter.status(admin).manualPairingCode === null) await pause(50)
+  const code = services.matter.status(admin).manualPairingCode!
   const peer = await controller.peers.commission({ pairingCode: code, timeout: Seconds(60) })
   // Every covering, by blind name.
   const byName = new Map<string, typeof peer.endpoints extends Iterable<infer E> ? E : never>()

@@ -36,10 +36,14 @@ describe('the hub with Matter off', () => {
     }
   })
 
-  it('keeps the pairing codes from users who are not admins', async () => {
+  it('keeps the pairing codes, the pairing window and forgetting from users who are not admins', async () => {
     const user = await t.createUser('resident')
     const res = await t.gql('{ matter { manualPairingCode } }', {}, user.token)
     expect(res.errors?.[0]?.extensions.code).toBe(403)
     expect(res.data).toBeNull()
+    for (const mutation of ['matterOpenPairing', 'matterForgetPairings']) {
+      const refused = await t.gql(`mutation { ${mutation} { enabled } }`, {}, user.token)
+      expect(refused.errors?.[0]?.extensions.code, mutation).toBe(403)
+    }
   })
 })
