@@ -83,6 +83,55 @@ describe('the UI in German', () => {
     })
   }
 
+  it('sends the German catalog to a German reader only: an English one downloads no German', async () => {
+    /**
+     * The scripts a browser fetched or keeps in its service worker's cache that carry German
+     * words ("Rollläden" is in the German catalog and nowhere else).
+     */
+    const germanScripts = async (token: string) => {
+      const { page } = await openApp(browser, t, token, '/', VARIANTS[0])
+      const german: string[] = []
+      page.on('response', async (response) => {
+        if (!response.url().endsWith('.js')) return
+        const body = await response.text().catch(() => '')
+        if (body.includes('Rollläden')) german.push(response.url())
+      })
+      await page.reload()
+      await page.getByTestId('username').first().waitFor()
+      for (const path of ['/blinds', '/automation', '/settings']) {
+        await page.goto(`${t.url}${path}`)
+        await page.getByRole('heading', { level: 1 }).waitFor()
+      }
+      // The worker (scope /dist/) is active once its precache is complete.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              "navigator.serviceWorker.getRegistration('/dist/').then((r) => r?.active?.state ?? null)",
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe('activated')
+      const cached = (await page.evaluate(`(async () => {
+        const found = []
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name)
+          for (const request of await cache.keys()) {
+            if (!request.url.endsWith('.js')) continue
+            const body = await (await cache.match(request)).text()
+            if (body.includes('Rollläden')) found.push('cached ' + request.url)
+          }
+        }
+        return found
+      })()`)) as string[]
+      await page.context().close()
+      return [...german, ...cached]
+    }
+    const resident = await t.createUser('resident-en')
+    expect(await germanScripts(resident.token)).toEqual([])
+    expect((await germanScripts(t.adminToken)).length).toBeGreaterThan(0)
+  })
+
   it('switches back to English at once from the account menu, without a reload', async () => {
     const { page } = await openApp(browser, t, t.adminToken, '/', VARIANTS[2])
     await page.getByRole('heading', { level: 1, name: 'Start' }).waitFor()

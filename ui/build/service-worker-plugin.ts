@@ -8,6 +8,8 @@ import type { Plugin } from 'vite'
 
 const WORKER_FILE = 'sw.js'
 const TEMPLATE_FILE = new URL('./service-worker.template.js', import.meta.url)
+/** A language's catalog, loaded by import() for its readers (ui/src/i18n/I18nProvider). */
+const CATALOG = /[\\/]ui[\\/]src[\\/]i18n[\\/]catalogs[\\/][^\\/]+\.ts$/
 
 /**
  * Sourcemaps are only for debugging, and index.html is never fetched from /dist/: the hub
@@ -36,7 +38,19 @@ export function serviceWorkerPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       const contents = new Map<string, string | Uint8Array>()
+      // A language's catalog (ui/src/i18n/catalogs) is fetched by its readers only: a reader of
+      // another language never downloads it, not even into this cache. The worker keeps it once
+      // a reader has fetched it.
+      const onDemand: string[] = []
       for (const file of Object.values(bundle)) {
+        if (
+          file.type === 'chunk' &&
+          file.isDynamicEntry &&
+          CATALOG.test(file.facadeModuleId ?? '')
+        ) {
+          onDemand.push(file.fileName)
+          continue
+        }
         contents.set(file.fileName, file.type === 'chunk' ? file.code : file.source)
       }
       // Vite copies public/ (the manifest, the icons) to dist/ outside the bundle.
@@ -52,14 +66,18 @@ export function serviceWorkerPlugin(): Plugin {
       for (const fileName of precached) {
         hash.update(fileName).update('\0').update(contents.get(fileName)!).update('\0')
       }
+      // A new catalog is a new cache too, so the old one's copy goes with the old cache.
+      for (const fileName of onDemand.sort()) hash.update(fileName).update('\0')
       const cacheName = `lamella-${hash.digest('hex').slice(0, 16)}`
       const urls = precached.map((fileName) => `${base}${fileName}`)
+      const onDemandUrls = onDemand.map((fileName) => `${base}${fileName}`)
 
       // Replacer functions, so that a `$` in a file name is not read as a replacement pattern.
       const source = readFileSync(TEMPLATE_FILE, 'utf8')
         .replace(/^\/\* global .*\*\/\n/m, () => '')
         .replace('__LAMELLA_CACHE_NAME__', () => JSON.stringify(cacheName))
         .replace('__LAMELLA_PRECACHE__', () => JSON.stringify(urls, null, 2))
+        .replace('__LAMELLA_ON_DEMAND__', () => JSON.stringify(onDemandUrls, null, 2))
       this.emitFile({ type: 'asset', fileName: WORKER_FILE, source })
     },
   }

@@ -1,10 +1,12 @@
 // Lamella's service worker, served as /dist/sw.js. ui/build/service-worker-plugin.ts writes it
 // from ui/build/service-worker.template.js at build time, filling in the cache name and the
 // list of built assets, so every build that changes an asset is a new worker with a new cache.
-/* global self, caches, fetch, URL, __LAMELLA_CACHE_NAME__, __LAMELLA_PRECACHE__ */
+/* global self, caches, fetch, URL, __LAMELLA_CACHE_NAME__, __LAMELLA_PRECACHE__, __LAMELLA_ON_DEMAND__ */
 
 const CACHE_NAME = __LAMELLA_CACHE_NAME__
 const PRECACHE = __LAMELLA_PRECACHE__
+// Language catalogs: stored when a reader of that language first fetches one, never before.
+const ON_DEMAND = __LAMELLA_ON_DEMAND__
 const CACHE_PREFIX = 'lamella-'
 // The folder this worker is served from, /dist/: the built assets, and nothing else.
 const ASSETS_PATH = new URL('./', self.location.href).pathname
@@ -45,12 +47,20 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return
   if (!url.pathname.startsWith(ASSETS_PATH)) return
   if (NEVER_CACHED.some((path) => url.pathname.startsWith(path))) return
-  // Cache first: a built asset never changes under its name. Anything not precached (a
-  // sourcemap, a file added since) comes from the hub and is not stored.
+  // Cache first: a built asset never changes under its name. A language catalog is stored on
+  // its first fetch; anything else not precached (a sourcemap, a file added since) comes from
+  // the hub and is not stored.
   event.respondWith(
-    caches
-      .open(CACHE_NAME)
-      .then((cache) => cache.match(request))
-      .then((cached) => cached ?? fetch(request)),
+    caches.open(CACHE_NAME).then((cache) =>
+      cache.match(request).then(
+        (cached) =>
+          cached ??
+          fetch(request).then((response) => {
+            if (response.ok && ON_DEMAND.includes(url.pathname))
+              cache.put(request, response.clone())
+            return response
+          }),
+      ),
+    ),
   )
 })
