@@ -26,6 +26,11 @@ function zoneOffsetMs(date: Date, timeZone: string | undefined): number {
   return asUtc - Math.floor(date.getTime() / 1000) * 1000
 }
 
+/** The hour (0-23) on the clocks of `timeZone` at `date`. */
+export function hourIn(date: Date, timeZone: string | undefined): number {
+  return new Date(date.getTime() + zoneOffsetMs(date, timeZone)).getUTCHours()
+}
+
 /** The calendar date of `date` in `timeZone`: YYYY-MM-DD. */
 export function dayOf(date: Date, timeZone: string | undefined): string {
   // en-CA writes dates as YYYY-MM-DD.

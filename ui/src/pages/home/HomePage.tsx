@@ -13,6 +13,7 @@ import { HubHealth } from './HubHealth'
 import { PvCard } from './PvCard'
 import { WeatherCard } from './WeatherCard'
 import { greetingFor } from './greeting'
+import { useHubTimeZone } from '../../time/HubTime'
 import './home.css'
 
 export default function HomePage() {
@@ -20,7 +21,7 @@ export default function HomePage() {
   const busReasonId = useId()
   const bus = useBusProblem()
   const t = useT()
-  const greeting = greetingFor(new Date(), t)
+  const greeting = greetingFor(new Date(), useHubTimeZone(), t)
   return (
     <section className="page">
       <header className="page-header">
