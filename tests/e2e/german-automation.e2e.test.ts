@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
 import { startHub, type TestHub } from '../helpers/hub'
 import { launchBrowser, screenshot } from './browser'
-import { BERLIN, createAutomation, createBlind, gql, openApp, VARIANTS } from './e2e-app'
-import { expectAllGerman } from './german-walk'
+import { BERLIN, createAutomation, gql, openApp, VARIANTS } from './e2e-app'
+import { createGermanBlinds, expectAllGerman } from './german-walk'
 
 describe('the automation pages in German', () => {
   let t: TestHub
@@ -19,22 +19,7 @@ describe('the automation pages in German', () => {
   beforeAll(async () => {
     t = await startHub({ config: { location: BERLIN } })
     browser = await launchBrowser()
-    const kitchen = await createBlind(t, {
-      name: 'Küche',
-      blindAddressUp: '1:0',
-      blindAddressDown: '1:1',
-      travelTimeUpMs: 20_000,
-      travelTimeDownMs: 20_000,
-    })
-    await createBlind(t, {
-      name: 'Wohnzimmer Raffstore',
-      room: 'Wohnzimmer',
-      blindAddressUp: '1:2',
-      blindAddressDown: '1:3',
-      travelTimeUpMs: 30_000,
-      travelTimeDownMs: 30_000,
-      tiltTimeMs: 1500,
-    })
+    const { kitchen } = await createGermanBlinds(t, { raffstore: { room: 'Wohnzimmer' } })
     await createAutomation(t, {
       name: 'Morgens öffnen',
       trigger: { type: 'CRON', cron: '0 7 * * 1-5' },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { startHub, type TestHub } from '../helpers/hub'
 import { launchBrowser, screenshot } from './browser'
 import { createBlind, gql, openApp, VARIANTS } from './e2e-app'
-import { expectAllGerman } from './german-walk'
+import { createGermanBlinds, expectAllGerman } from './german-walk'
 
 describe('the Blinds and Users pages in German', () => {
   let t: TestHub
@@ -18,26 +18,15 @@ describe('the Blinds and Users pages in German', () => {
   beforeAll(async () => {
     t = await startHub()
     browser = await launchBrowser()
-    const kitchen = await createBlind(t, {
-      name: 'Küche',
-      blindAddressUp: '1:0',
-      blindAddressDown: '1:1',
-      travelTimeUpMs: 20_000,
-      travelTimeDownMs: 20_000,
-      room: 'Küche',
-    })
-    await createBlind(t, {
-      name: 'Wohnzimmer Raffstore',
-      blindAddressUp: '1:2',
-      blindAddressDown: '1:3',
-      travelTimeUpMs: 30_000,
-      travelTimeDownMs: 30_000,
-      tiltTimeMs: 1500,
-      room: 'Wohnzimmer',
-      facadeAzimuth: 200,
-      shadePosition: 30,
-      shadeTilt: 50,
-      shadingEnabled: true,
+    const { kitchen } = await createGermanBlinds(t, {
+      kitchen: { room: 'Küche' },
+      raffstore: {
+        room: 'Wohnzimmer',
+        facadeAzimuth: 200,
+        shadePosition: 30,
+        shadeTilt: 50,
+        shadingEnabled: true,
+      },
     })
     // Travel times only guessed: the card asks for calibration.
     await createBlind(t, { name: 'Gästezimmer', blindAddressUp: '1:4', blindAddressDown: '1:5' })

@@ -5,8 +5,9 @@
 // tests (tests/e2e/german*.e2e.test.ts).
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { TestHub } from '../helpers/hub'
 import { seriousViolations } from './axe'
-import { OVERFLOW_X } from './e2e-app'
+import { createBlind, OVERFLOW_X } from './e2e-app'
 import { de } from '../../ui/src/i18n/catalogs/de'
 import type { Message } from '../../ui/src/i18n/messages'
 
@@ -76,4 +77,32 @@ export async function expectAllGerman(page: Page): Promise<void> {
   expect(await englishOnScreen(page)).toEqual([])
   expect(await page.evaluate(OVERFLOW_X)).toBe(0)
   expect(await seriousViolations(page)).toEqual([])
+}
+
+/**
+ * The two blinds the German walks start from: Küche, a roller blind, and Wohnzimmer Raffstore,
+ * whose slats turn; `extra` adds fields (a room, shading) to either.
+ */
+export async function createGermanBlinds(
+  t: TestHub,
+  extra: { kitchen?: Record<string, unknown>; raffstore?: Record<string, unknown> } = {},
+): Promise<{ kitchen: string; raffstore: string }> {
+  const kitchen = await createBlind(t, {
+    name: 'Küche',
+    blindAddressUp: '1:0',
+    blindAddressDown: '1:1',
+    travelTimeUpMs: 20_000,
+    travelTimeDownMs: 20_000,
+    ...extra.kitchen,
+  })
+  const raffstore = await createBlind(t, {
+    name: 'Wohnzimmer Raffstore',
+    blindAddressUp: '1:2',
+    blindAddressDown: '1:3',
+    travelTimeUpMs: 30_000,
+    travelTimeDownMs: 30_000,
+    tiltTimeMs: 1500,
+    ...extra.raffstore,
+  })
+  return { kitchen, raffstore }
 }

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHub, type TestHub } from '../helpers/hub'
 import { seriousViolations } from './axe'
 import { launchBrowser, screenshot } from './browser'
-import { createAutomation, createBlind, gql, openApp, OVERFLOW_X, PHONE, VARIANTS } from './e2e-app'
-import { englishOnScreen } from './german-walk'
+import { createAutomation, gql, openApp, OVERFLOW_X, PHONE, VARIANTS } from './e2e-app'
+import { createGermanBlinds, englishOnScreen } from './german-walk'
 
 describe('the UI in German', () => {
   let t: TestHub
@@ -17,21 +17,7 @@ describe('the UI in German', () => {
   beforeAll(async () => {
     t = await startHub()
     browser = await launchBrowser()
-    const kitchen = await createBlind(t, {
-      name: 'Küche',
-      blindAddressUp: '1:0',
-      blindAddressDown: '1:1',
-      travelTimeUpMs: 20_000,
-      travelTimeDownMs: 20_000,
-    })
-    await createBlind(t, {
-      name: 'Wohnzimmer Raffstore',
-      blindAddressUp: '1:2',
-      blindAddressDown: '1:3',
-      travelTimeUpMs: 30_000,
-      travelTimeDownMs: 30_000,
-      tiltTimeMs: 1500,
-    })
+    const { kitchen } = await createGermanBlinds(t)
     const morning = await createAutomation(t, {
       name: 'Morgens öffnen',
       trigger: { type: 'CRON', cron: '0 7 * * *' },
