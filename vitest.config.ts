@@ -7,6 +7,10 @@ const require = createRequire(import.meta.url)
 /** Test files that must not share the machine with others (the project 'alone' below). */
 const ALONE = ['tests/position/random.test.ts']
 
+/** Passwords hashed in test processes cost 2^12 instead of the hub's 2^17 (~0.65 s each); the
+ * hubs the tests start as child processes still hash at 2^17. */
+const PASSWORD_COST = 'tests/helpers/password-cost.ts'
+
 export default defineConfig({
   resolve: {
     // graphql ships ESM and CJS builds; mercurius requires the CJS one, so the hub's own
@@ -15,7 +19,6 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/helpers/global-setup.ts'],
-    // scrypt at OWASP cost takes ~0.4 s per password on this class of machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -29,6 +32,7 @@ export default defineConfig({
           name: 'hub',
           include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'node_modules/**', ...ALONE],
+          setupFiles: [PASSWORD_COST],
           sequence: { groupOrder: 0 },
         },
       },
@@ -41,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: ALONE,
+          setupFiles: [PASSWORD_COST],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/helpers/password-cost.ts'],
     // Two files at once: each starts its own hub and Chromium on port 0 (287 s instead of 403 s).
     maxWorkers: 2,
     testTimeout: 60_000,

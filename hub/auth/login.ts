@@ -4,7 +4,7 @@ import type { UserRepository } from '../db/users'
 import { badInput, HubError, tooManyAttempts } from '../errors'
 import type { HubEvents } from '../events'
 import { PASSWORD_MAX, USERNAME_MAX } from '../validation/fields'
-import { UNMATCHABLE_HASH, verifyPassword } from './passwords'
+import { unmatchableHash, verifyPassword } from './passwords'
 import type { LoginThrottle } from './throttle'
 
 export interface LoginResult {
@@ -38,7 +38,7 @@ export class AuthService {
     if (wait > 0) throw tooManyAttempts(wait / 1000)
 
     const account = this.users.findForLogin(username)
-    const ok = await verifyPassword(password, account?.passwordHash ?? UNMATCHABLE_HASH)
+    const ok = await verifyPassword(password, account?.passwordHash ?? unmatchableHash())
     if (!account || !ok) {
       this.throttle.recordFailure(username, address)
       throw new HubError(401, 'Wrong username or password', undefined, { reason: 'WRONG_LOGIN' })

@@ -25,17 +25,34 @@ function derive(
   })
 }
 
+/** The cost of new hashes: 2^17 always, except in a test process that lowered it. */
+let log2N = LOG2_N
+
+/**
+ * For the test runner only (tests/helpers/password-cost.ts): new hashes made in this process
+ * cost 2^`cost` instead of 2^17, so a suite that makes thousands of users spends seconds, not
+ * minutes, in scrypt. Nothing of the hub calls it: `lamella serve` always hashes at 2^17
+ * (tests/cli/cli.test.ts reads the stored hash of a user it made). Hashes keep their own
+ * parameters, so every hash still verifies at the cost it was made with.
+ */
+export function lowerPasswordCostForTests(cost: number): void {
+  log2N = cost
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH)
-  const key = await derive(password, salt, LOG2_N, R, P)
-  return ['scrypt', LOG2_N, R, P, salt.toString('base64'), key.toString('base64')].join('$')
+  const key = await derive(password, salt, log2N, R, P)
+  return ['scrypt', log2N, R, P, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 /**
  * A well-formed hash that no password matches. Checking a login for an unknown user against
  * it costs the same scrypt work as a wrong password for a real one.
  */
-export const UNMATCHABLE_HASH = `scrypt$${LOG2_N}$${R}$${P}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`
+export function unmatchableHash(): string {
+  const zeros = (length: number) => Buffer.alloc(length).toString('base64')
+  return `scrypt$${log2N}$${R}$${P}$${zeros(SALT_LENGTH)}$${zeros(KEY_LENGTH)}`
+}
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, log2N, r, p, salt, key] = stored.split('$')
@@ -50,7 +67,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     Number(p),
   )
   const matches = actual.length === expected.length && timingSafeEqual(actual, expected)
-  return matches && stored !== UNMATCHABLE_HASH
+  return matches && stored !== unmatchableHash()
 }
 
 /** A readable random password for the first admin, printed once to the log. */

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ADMIN_PASSWORD, startHub, type GqlResponse, type TestHub } from '../helpers/hub'
+import { TEST_PASSWORD_COST } from '../helpers/password-cost'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
@@ -273,7 +274,9 @@ describe('sessions', () => {
       }[]
       for (const { username, password_hash } of hashes) {
         expect(password_hash, username).toMatch(
-          /^scrypt\$17\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/,
+          new RegExp(
+            `^scrypt\\$${TEST_PASSWORD_COST}\\$8\\$1\\$[A-Za-z0-9+/]{22}==\\$[A-Za-z0-9+/]{43}=$`,
+          ),
         )
       }
       const of = (name: string) => hashes.find((h) => h.username === name)?.password_hash
