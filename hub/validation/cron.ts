@@ -38,7 +38,7 @@ export function cronProblem(expression: string): string | null {
 /** The hub's cron rule: the expression with normalised spacing, or a 400 at `field`. */
 export function checkCron(field: string, value: string): string {
   const problem = cronProblem(value)
-  if (problem !== null) throw badInput(field, problem)
+  if (problem !== null) throw badInput(field, problem, 'CRON')
   return normaliseCron(value)
 }
 

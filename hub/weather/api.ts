@@ -172,7 +172,11 @@ function alarmView(a: StoredAlarm, visible: Set<string>, viewer: Viewer) {
 function parseTime(field: string, value: string): number {
   const at = Date.parse(value)
   if (!Number.isFinite(at)) {
-    throw badInput(field, `must be an ISO-8601 time such as 2026-07-01T12:00:00Z (got "${value}")`)
+    throw badInput(
+      field,
+      `must be an ISO-8601 time such as 2026-07-01T12:00:00Z (got "${value}")`,
+      'DATE_TIME',
+    )
   }
   return at
 }

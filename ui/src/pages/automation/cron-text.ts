@@ -52,6 +52,8 @@ export function describeCron(expression: string): CronDescription {
 
 /** The UI's side of the hub's cron rule; throws a 400 HubError at `field` like the hub. */
 export function checkCronText(field: string, expression: string): void {
-  if (expression.trim() === '') throw badInput(field, 'needs a cron expression, or pick a preset')
+  if (expression.trim() === '') {
+    throw badInput(field, 'needs a cron expression, or pick a preset', 'REQUIRED')
+  }
   checkCron(field, expression)
 }
