@@ -12,9 +12,15 @@ export interface WeatherLock {
   since: string
   /** When it may lift if things stay as they are; null while its cause lasts. */
   releaseAt: string | null
-  /** In words, with the value and the limit. */
+  /** In words, with the value and the limit (English). */
   reason: string
   kinds: WeatherAlarmKind[]
+  /** WIND: the wind now (m/s); FROST: the temperature (°C); null for the others. */
+  value: number | null
+  /** WIND: the blind's wind limit (m/s). */
+  limit: number | null
+  /** SENSOR: why the wind sensor holds the blind. */
+  sensorState: 'NO_SENSOR' | 'WAITING' | 'SILENT' | null
 }
 
 export interface WeatherSensor {

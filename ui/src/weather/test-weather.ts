@@ -37,6 +37,9 @@ export function testLock(overrides: Partial<WeatherLock> = {}): WeatherLock {
     releaseAt: null,
     reason: 'wind 14.2 m/s over the limit of 10 m/s; it lifts after the release time of calm',
     kinds: ['WIND'],
+    value: 14.2,
+    limit: 10,
+    sensorState: null,
     ...overrides,
   }
 }

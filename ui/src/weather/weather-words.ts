@@ -87,12 +87,28 @@ export function lockReason(
 ): string {
   if (language !== 'en') {
     const m = lockReasonMessages
-    const cause = t(m[lock.kind])
+    const cause = lockCause(lock, t)
     if (lock.releaseAt) return t(m.liftsAt, { cause, time: clockTime(lock.releaseAt, timeZone) })
     return t(m[`lifts${lock.kind}`], { cause })
   }
   const text = lock.reason.charAt(0).toUpperCase() + lock.reason.slice(1)
   return text.endsWith('.') ? text : `${text}.`
+}
+
+/** What holds the blind, with its figures: "Wind 14,2 m/s über der Grenze von 12 m/s". */
+function lockCause(lock: WeatherLock, t: Translate): string {
+  const m = lockReasonMessages
+  const figure = (value: number, unit: string) => `${localNumber(value, { maxDigits: 1 })} ${unit}`
+  const { value, limit } = lock
+  if (lock.kind === 'WIND' && value !== null && limit !== null) {
+    const words = { wind: figure(value, 'm/s'), limit: figure(limit, 'm/s') }
+    return t(value > limit ? m.windOver : m.windUnder, words)
+  }
+  if (lock.kind === 'FROST' && value !== null) {
+    return t(m.frostAt, { temperature: figure(value, '°C') })
+  }
+  if (lock.kind === 'SENSOR' && lock.sensorState) return t(m[`sensor${lock.sensorState}`])
+  return t(m[lock.kind])
 }
 
 /** The kind of an alarm as a list names it. */
