@@ -50,7 +50,6 @@ describe('a blind weather protection holds', () => {
         frostProtect: true,
         weatherLock: testLock({
           kind: 'FROST',
-          kinds: ['FROST'],
           reason: 'frost: 1.2 °C after rain',
         }),
       }),

@@ -51,14 +51,13 @@ describe('weather protection in German', () => {
     ],
     [
       'frost with its temperature',
-      testLock({ kind: 'FROST', kinds: ['FROST'], value: -1.5, limit: null }),
+      testLock({ kind: 'FROST', value: -1.5, limit: null }),
       'Frost: -1,5 °C nach Regen; die Sperre endet nach 2 Stunden bei 4 °C oder wärmer, oder wenn ein Admin sie aufhebt.',
     ],
     [
       'no wind sensor',
       testLock({
         kind: 'SENSOR',
-        kinds: ['SENSOR'],
         value: null,
         limit: null,
         sensorState: 'NO_SENSOR',
@@ -69,7 +68,6 @@ describe('weather protection in German', () => {
       'a wind sensor not read yet',
       testLock({
         kind: 'SENSOR',
-        kinds: ['SENSOR'],
         value: null,
         limit: null,
         sensorState: 'WAITING',
@@ -80,7 +78,6 @@ describe('weather protection in German', () => {
       'a silent wind sensor',
       testLock({
         kind: 'SENSOR',
-        kinds: ['SENSOR'],
         value: null,
         limit: null,
         sensorState: 'SILENT',
@@ -89,7 +86,7 @@ describe('weather protection in German', () => {
     ],
     [
       'rain',
-      testLock({ kind: 'RAIN', kinds: ['RAIN'], value: null, limit: null }),
+      testLock({ kind: 'RAIN', value: null, limit: null }),
       'Regenalarm; die Sperre endet, wenn es lange genug nicht geregnet hat (Freigabezeit).',
     ],
   ])('words a lock by %s in German, like the hub’s English reason', (_, lock, words) => {
