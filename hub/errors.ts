@@ -113,12 +113,8 @@ export class HubError extends Error {
  * 400: the message names the field and the rule it breaks; `reason` and `values` say it for
  * clients. Every call names its reason, so no rule reaches a user as a bare "not valid".
  */
-export const badInput = (
-  field: string,
-  rule: string,
-  reason: ErrorReason,
-  values: Details = {},
-) => new HubError(400, `${field} ${rule}`, field, { ...values, reason })
+export const badInput = (field: string, rule: string, reason: ErrorReason, values: Details = {}) =>
+  new HubError(400, `${field} ${rule}`, field, { ...values, reason })
 export const unauthenticated = () => new HubError(401, 'Not logged in or session expired')
 export const forbidden = (what = 'You are not allowed to do this') => new HubError(403, what)
 export const notFound = (entity: string, id: string, field = 'id') =>

@@ -55,7 +55,8 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
   const hasCron = input.cron != null && input.cron.trim() !== ''
   const hasSunEvent = input.sunEvent !== undefined && input.sunEvent !== null
   if (input.type === 'CRON') {
-    if (!hasCron) throw badInput('trigger.cron', 'is required when trigger.type is CRON', 'REQUIRED')
+    if (!hasCron)
+      throw badInput('trigger.cron', 'is required when trigger.type is CRON', 'REQUIRED')
     trigger.cron = checkCron('trigger.cron', input.cron as string)
   } else if (hasCron) {
     throw badInput('trigger.cron', 'must be empty unless trigger.type is CRON', ...unless('CRON'))
@@ -68,10 +69,18 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
     trigger.sunEvent = input.sunEvent as SunEvent
   } else {
     if (hasSunEvent) {
-      throw badInput('trigger.sunEvent', 'must be empty unless trigger.type is SUN', ...unless('SUN'))
+      throw badInput(
+        'trigger.sunEvent',
+        'must be empty unless trigger.type is SUN',
+        ...unless('SUN'),
+      )
     }
     if (offset !== 0) {
-      throw badInput('trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN', ...unless('SUN'))
+      throw badInput(
+        'trigger.offsetMinutes',
+        'must be 0 unless trigger.type is SUN',
+        ...unless('SUN'),
+      )
     }
   }
   return trigger

@@ -28,8 +28,10 @@ export function checkLocationInput(input: LocationInput): Location | null {
   if (lat === null && lon === null) return null
   if (lat !== null) checkCoordinate('lat', lat, 90, 'degrees north; south is negative')
   if (lon !== null) checkCoordinate('lon', lon, 180, 'degrees east; west is negative')
-  if (lon === null) throw badInput('lon', 'must be given with lat', 'REQUIRED_WITH', { other: 'lat' })
-  if (lat === null) throw badInput('lat', 'must be given with lon', 'REQUIRED_WITH', { other: 'lon' })
+  if (lon === null)
+    throw badInput('lon', 'must be given with lat', 'REQUIRED_WITH', { other: 'lat' })
+  if (lat === null)
+    throw badInput('lat', 'must be given with lon', 'REQUIRED_WITH', { other: 'lon' })
   return { lat, lon }
 }
 

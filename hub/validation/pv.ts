@@ -38,7 +38,10 @@ export function checkHistoryRange(from: string, to: string): { from: number; to:
   const start = checkInstant('from', from)
   const end = checkInstant('to', to)
   if (end <= start) {
-    throw badInput('to', 'must be after from', 'WITHIN_DAYS', { other: 'from', max: PV_HISTORY_MAX_DAYS })
+    throw badInput('to', 'must be after from', 'WITHIN_DAYS', {
+      other: 'from',
+      max: PV_HISTORY_MAX_DAYS,
+    })
   }
   if (end - start > PV_HISTORY_MAX_DAYS * DAY_MS) {
     throw badInput('to', `must be at most ${PV_HISTORY_MAX_DAYS} days after from`, 'WITHIN_DAYS', {

@@ -204,7 +204,8 @@ function checkPositionScene(input: SceneInput, at: string): Omit<SceneSpec, 'nam
   const blindIds = given.map((id, j) => {
     const field = `${at}.blindIds[${j}]`
     checkId(field, id)
-    if (seen.has(id)) throw badInput(field, `must not repeat blind ${id}`, 'REPEATED', { value: id })
+    if (seen.has(id))
+      throw badInput(field, `must not repeat blind ${id}`, 'REPEATED', { value: id })
     seen.add(id)
     return id
   })

@@ -64,7 +64,8 @@ export const errorMessages = defineMessages('error', {
   ALREADY_RUNNING: 'This automation is running already; cancel it first.',
   ALREADY_ENDED: 'This run has ended already.',
   NO_CALIBRATION: 'No calibration run is going on for this blind.',
-  SET_ON_HUB: "The house's location is set on the hub (LAMELLA_LAT and LAMELLA_LON); change it there.",
+  SET_ON_HUB:
+    "The house's location is set on the hub (LAMELLA_LAT and LAMELLA_LON); change it there.",
   MATTER_OFF: 'Matter is off: start the hub with LAMELLA_MATTER=1 to pair apps.',
   MATTER_STARTING: 'Matter is still starting; try again in a moment.',
   UNREACHABLE: 'The hub cannot be reached. Check the connection and try again.',

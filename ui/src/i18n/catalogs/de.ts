@@ -255,8 +255,7 @@ export const de: Catalog = {
   'error.ZERO_OR_RANGE': 'Muss 0 (ohne Lamellen) oder eine ganze Zahl von {min} bis {max} sein.',
   'error.TOO_MANY_BYTES': { one: 'Höchstens # Byte lang.', other: 'Höchstens # Bytes lang.' },
   'error.TIME_OF_DAY': 'Muss eine Uhrzeit von 00:00 bis 23:59 sein, etwa 07:30.',
-  'error.DATE_TIME':
-    'Muss ein Datum mit Uhrzeit und Zeitzone sein, etwa 2026-06-21T00:00:00Z.',
+  'error.DATE_TIME': 'Muss ein Datum mit Uhrzeit und Zeitzone sein, etwa 2026-06-21T00:00:00Z.',
   'error.LIST_LENGTH': 'Muss {min} bis {max} Einträge haben.',
   'error.REPEATED': '{value} steht doppelt in der Liste.',
   'error.REQUIRED_WITH': 'Pflichtfeld, zusammen mit {other}.',
@@ -270,8 +269,7 @@ export const de: Catalog = {
     one: 'Muss nach {other} liegen, höchstens # Tag später.',
     other: 'Muss nach {other} liegen, höchstens # Tage später.',
   },
-  'error.ADDRESS':
-    'Muss UNIT:COIL sein, eine Modbus-Unit und eine Coil-Nummer, etwa {example}.',
+  'error.ADDRESS': 'Muss UNIT:COIL sein, eine Modbus-Unit und eine Coil-Nummer, etwa {example}.',
   'error.ADDRESS_UNIT': 'Die Unit muss von {min} bis {max} gehen.',
   'error.ADDRESS_COIL': 'Die Coil muss von {min} bis {max} gehen.',
   'error.UNKNOWN_BLIND': 'Kein Rollladen hat {value}.',
