@@ -56,6 +56,16 @@ export const HUB_ERROR_REASONS = [
   'BOTH_RELAYS',
   'NO_SLATS',
   'CRON',
+  // A cron expression's problems (values: part, the cron field as a key such as dayOfMonth;
+  // value, the text found there; min and max where a range applies).
+  'CRON_SHORTCUT',
+  'CRON_CHARACTER',
+  'CRON_FIELD_COUNT',
+  'CRON_ITEM',
+  'CRON_VALUE',
+  'CRON_STEP',
+  'CRON_NEVER_DAY',
+  'CRON_NEVER_BOTH',
   'NEEDS_LOCATION',
   'NEEDS_MQTT',
   'MQTT_WILDCARD',

@@ -246,9 +246,31 @@ const cases: [string, () => unknown, string, Record<string, unknown>][] = [
     'a cron with minute 61',
     () => checkCron('trigger.cron', '61 7 * * *'),
     'trigger.cron',
-    {
-      reason: 'CRON',
-    },
+    { reason: 'CRON_VALUE', part: 'minute', value: 61, min: 0, max: 59 },
+  ],
+  [
+    'a cron with a shortcut',
+    () => checkCron('trigger.cron', '@daily'),
+    'trigger.cron',
+    { reason: 'CRON_SHORTCUT', value: '@daily', shortcut: '0 0 * * *' },
+  ],
+  [
+    'a cron with four fields',
+    () => checkCron('trigger.cron', '0 7 * *'),
+    'trigger.cron',
+    { reason: 'CRON_FIELD_COUNT', count: 4 },
+  ],
+  [
+    'a cron with the sixth week of a month',
+    () => checkCron('trigger.cron', '0 7 * * 1#6'),
+    'trigger.cron',
+    { reason: 'CRON_ITEM', part: 'dayOfWeek', value: '1#6' },
+  ],
+  [
+    'a cron for 30 February',
+    () => checkCron('trigger.cron', '0 7 30 2 *'),
+    'trigger.cron',
+    { reason: 'CRON_NEVER_DAY', day: '30', weekday: '*' },
   ],
   [
     'a sun trigger without the house’s location',

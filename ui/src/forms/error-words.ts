@@ -4,7 +4,7 @@
 import { HUB_ERROR_REASONS, type ErrorReason } from '../../../hub/errors'
 import { translateNow } from '../i18n/intl-locale'
 import type { Message, Values } from '../i18n/messages'
-import { errorFieldMessages, errorMessages } from './errors.messages'
+import { cronPartMessages, errorFieldMessages, errorMessages } from './errors.messages'
 
 const UI_ERROR_REASONS = [...HUB_ERROR_REASONS, 'UNREACHABLE'] as const
 type Reason = ErrorReason | 'UNREACHABLE'
@@ -18,6 +18,11 @@ const FIELD_WORDS: Readonly<Record<string, Message>> = {
   ...errorFieldMessages,
   'trigger.type': errorFieldMessages.triggerType,
 }
+
+const cronPart = (part: string): Message | undefined =>
+  Object.hasOwn(cronPartMessages, part)
+    ? cronPartMessages[part as keyof typeof cronPartMessages]
+    : undefined
 
 /** The words for an error with `reason` and `values`; `english` when the UI speaks English. */
 export function errorWords(reason: string | undefined, values: Values, english: string): string {
@@ -33,9 +38,11 @@ export function errorWords(reason: string | undefined, values: Values, english: 
           }),
         )
       : undefined
+  const part = typeof values.part === 'string' ? cronPart(values.part) : undefined
   return t(errorMessages[reason], {
     ...values,
     ...(count !== undefined && { count }),
     ...(other !== undefined && { other }),
+    ...(part !== undefined && { part: t(part) }),
   })
 }

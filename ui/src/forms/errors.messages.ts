@@ -55,6 +55,19 @@ export const errorMessages = defineMessages('error', {
   BOTH_RELAYS: 'Must not drive both the up and the down relay of {blindName} in one scene.',
   NO_SLATS: 'Only for a blind with slats (its slat turn time is 0).',
   CRON: 'Not a schedule the hub can run.',
+  CRON_SHORTCUT: 'The hub does not take shortcuts such as {value}: write {shortcut}.',
+  CRON_CHARACTER: '“{value}” is not part of a cron expression.',
+  CRON_FIELD_COUNT: {
+    one: 'Has # field; it needs 5 (minute, hour, day of month, month, day of week), or 6 with seconds first.',
+    other:
+      'Has # fields; it needs 5 (minute, hour, day of month, month, day of week), or 6 with seconds first.',
+  },
+  CRON_ITEM: 'The {part} field has “{value}”, which the hub cannot read.',
+  CRON_VALUE: 'The {part} field has {value}; it goes from {min} to {max}.',
+  CRON_STEP: 'The step in “{value}” ({part} field) must be {min} to {max}.',
+  CRON_NEVER_DAY: 'Never fires: day of month {day} never comes in the months given.',
+  CRON_NEVER_BOTH:
+    'Never fires: no date matches both the day of month ({day}) and the day of week ({weekday}).',
   NEEDS_LOCATION: "Needs the house's location: an admin sets it in Settings.",
   NEEDS_MQTT: 'Needs MQTT, which this hub does not use: read the sensor on the bus instead.',
   MQTT_WILDCARD: 'Must be one topic, without the wildcards + and #.',
@@ -85,4 +98,14 @@ export const errorFieldMessages = defineMessages('errorField', {
   blindAddressUp: 'the up address',
   password: 'the new password',
   from: 'the start',
+})
+
+/** The fields of a cron expression, as an error names them (`part`). */
+export const cronPartMessages = defineMessages('cronPart', {
+  second: 'second',
+  minute: 'minute',
+  hour: 'hour',
+  dayOfMonth: 'day of month',
+  month: 'month',
+  dayOfWeek: 'day of week',
 })

@@ -57,6 +57,26 @@ export const deErrors: Catalog = {
     'Eine Szene darf nicht das Auf- und das Ab-Relais von {blindName} zugleich schalten.',
   'error.NO_SLATS': 'Nur für Rollläden mit Lamellen (die Wendezeit ist 0).',
   'error.CRON': 'Kein Zeitplan, den der Hub ausführen kann.',
+  'error.CRON_SHORTCUT': 'Kürzel wie {value} nimmt der Hub nicht: Schreib {shortcut}.',
+  'error.CRON_CHARACTER': '„{value}“ gehört nicht in einen Cron-Ausdruck.',
+  'error.CRON_FIELD_COUNT': {
+    one: 'Hat # Feld; nötig sind 5 (Minute, Stunde, Tag im Monat, Monat, Wochentag) oder 6 mit den Sekunden vorn.',
+    other:
+      'Hat # Felder; nötig sind 5 (Minute, Stunde, Tag im Monat, Monat, Wochentag) oder 6 mit den Sekunden vorn.',
+  },
+  'error.CRON_ITEM': 'Das Feld „{part}“ enthält „{value}“; das kann der Hub nicht lesen.',
+  'error.CRON_VALUE': 'Das Feld „{part}“ enthält {value}; erlaubt sind {min} bis {max}.',
+  'error.CRON_STEP': 'Der Schritt in „{value}“ (Feld „{part}“) muss {min} bis {max} sein.',
+  'error.CRON_NEVER_DAY':
+    'Läuft nie: Den Tag im Monat {day} gibt es in den angegebenen Monaten nicht.',
+  'error.CRON_NEVER_BOTH':
+    'Läuft nie: Kein Datum passt zugleich zum Tag im Monat ({day}) und zum Wochentag ({weekday}).',
+  'cronPart.second': 'Sekunde',
+  'cronPart.minute': 'Minute',
+  'cronPart.hour': 'Stunde',
+  'cronPart.dayOfMonth': 'Tag im Monat',
+  'cronPart.month': 'Monat',
+  'cronPart.dayOfWeek': 'Wochentag',
   'error.NEEDS_LOCATION':
     'Braucht den Standort des Hauses: Ein Admin legt ihn in den Einstellungen fest.',
   'error.NEEDS_MQTT':
