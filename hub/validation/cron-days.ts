@@ -1,7 +1,7 @@
 // The day fields of a cron expression and the calendar: the day of month with L, L-n, nW and
 // LW, the day of week with nL and n#k, whether any date ever matches both (node-cron needs
 // both to), and, when none does, why, in words: "day 31 never comes in February".
-import { CronProblem, DAY, WEEKDAY, expandItem, itemProblem, listItems } from './cron-fields'
+import { DAY, WEEKDAY, expandItem, itemProblem, listItems } from './cron-fields'
 
 const MONTH_WORDS = [
   'January',
