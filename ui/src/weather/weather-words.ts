@@ -98,14 +98,14 @@ export function lockReason(
 /** What holds the blind, with its figures: "Wind 14,2 m/s über der Grenze von 12 m/s". */
 function lockCause(lock: WeatherLock, t: Translate): string {
   const m = lockReasonMessages
-  const figure = (value: number, unit: string) => `${localNumber(value, { maxDigits: 1 })} ${unit}`
   const { value, limit } = lock
   if (lock.kind === 'WIND' && value !== null && limit !== null) {
-    const words = { wind: figure(value, 'm/s'), limit: figure(limit, 'm/s') }
+    // The wind as the banner says it (16,0 m/s), the limit as the blind's dialog (10 m/s).
+    const words = { wind: windText(value), limit: `${localNumber(limit, { maxDigits: 1 })} m/s` }
     return t(value > limit ? m.windOver : m.windUnder, words)
   }
   if (lock.kind === 'FROST' && value !== null) {
-    return t(m.frostAt, { temperature: figure(value, '°C') })
+    return t(m.frostAt, { temperature: temperatureText(value) })
   }
   if (lock.kind === 'SENSOR' && lock.sensorState) return t(m[`sensor${lock.sensorState}`])
   return t(m[lock.kind])
