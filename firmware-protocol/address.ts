@@ -12,7 +12,8 @@ export interface RelayAddress {
 }
 
 export type AddressParseResult =
-  { ok: true; address: RelayAddress; text: string } | { ok: false; reason: string }
+  | { ok: true; address: RelayAddress; text: string }
+  | { ok: false; reason: string; problem: 'FORMAT' | 'UNIT' | 'COIL' }
 
 /**
  * Parses `UNIT:COIL`; the reason on failure reads after the field name ("must be ...") and
@@ -24,15 +25,24 @@ export function parseAddress(input: string, example = '1:0'): AddressParseResult
     return {
       ok: false,
       reason: `must be UNIT:COIL, a Modbus unit and a coil number such as ${example}`,
+      problem: 'FORMAT',
     }
   }
   const unit = Number(m[1])
   const coil = Number(m[2])
   if (unit < MIN_UNIT || unit > MAX_UNIT) {
-    return { ok: false, reason: `must have a unit from ${MIN_UNIT} to ${MAX_UNIT} (got ${unit})` }
+    return {
+      ok: false,
+      reason: `must have a unit from ${MIN_UNIT} to ${MAX_UNIT} (got ${unit})`,
+      problem: 'UNIT',
+    }
   }
   if (coil < MIN_COIL || coil > MAX_COIL) {
-    return { ok: false, reason: `must have a coil from ${MIN_COIL} to ${MAX_COIL} (got ${coil})` }
+    return {
+      ok: false,
+      reason: `must have a coil from ${MIN_COIL} to ${MAX_COIL} (got ${coil})`,
+      problem: 'COIL',
+    }
   }
   return { ok: true, address: { unit, coil }, text: formatAddress({ unit, coil }) }
 }

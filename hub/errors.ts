@@ -30,6 +30,55 @@ export const HUB_ERROR_REASONS = [
   'BUS_OFFLINE',
   'WEATHER_LOCKED',
   'WEATHER_FROZEN',
+  // Numbers and text beyond whole-number ranges (values: min, max; max for bytes).
+  'NUMBER_RANGE',
+  'NOT_ZERO_RANGE',
+  'ZERO_OR_RANGE',
+  'TOO_MANY_BYTES',
+  'TIME_OF_DAY',
+  'DATE_TIME',
+  'LIST_LENGTH',
+  'REPEATED',
+  // One field by another (values: other, the other field's name; value where it matters).
+  'REQUIRED_WITH',
+  'REQUIRED_OR',
+  'REQUIRES_OTHER',
+  'MUST_BE_EMPTY_UNLESS',
+  'MUST_BE_EMPTY_FOR',
+  'MUST_DIFFER',
+  'MUST_MATCH',
+  'WITHIN_DAYS',
+  // Relay addresses, blinds and schedules.
+  'ADDRESS',
+  'ADDRESS_UNIT',
+  'ADDRESS_COIL',
+  'UNKNOWN_BLIND',
+  'BOTH_RELAYS',
+  'NO_SLATS',
+  'CRON',
+  // A cron expression's problems (values: part, the cron field as a key such as dayOfMonth;
+  // value, the text found there; min and max where a range applies).
+  'CRON_SHORTCUT',
+  'CRON_CHARACTER',
+  'CRON_FIELD_COUNT',
+  'CRON_ITEM',
+  'CRON_VALUE',
+  'CRON_STEP',
+  'CRON_NEVER_DAY',
+  'CRON_NEVER_BOTH',
+  'NEEDS_LOCATION',
+  'NEEDS_MQTT',
+  'MQTT_WILDCARD',
+  // Conflicts with what the hub holds or does.
+  'IN_USE',
+  'ADDRESS_TAKEN',
+  'LAST_ADMIN',
+  'ALREADY_RUNNING',
+  'ALREADY_ENDED',
+  'NO_CALIBRATION',
+  'SET_ON_HUB',
+  'MATTER_OFF',
+  'MATTER_STARTING',
 ] as const
 export type ErrorReason = (typeof HUB_ERROR_REASONS)[number]
 
@@ -70,13 +119,12 @@ export class HubError extends Error {
   }
 }
 
-/** 400: the message names the field and the rule it breaks; `reason` and `values` say it for clients. */
-export const badInput = (
-  field: string,
-  rule: string,
-  reason: ErrorReason = 'INVALID',
-  values: Details = {},
-) => new HubError(400, `${field} ${rule}`, field, { ...values, reason })
+/**
+ * 400: the message names the field and the rule it breaks; `reason` and `values` say it for
+ * clients. Every call names its reason, so no rule reaches a user as a bare "not valid".
+ */
+export const badInput = (field: string, rule: string, reason: ErrorReason, values: Details = {}) =>
+  new HubError(400, `${field} ${rule}`, field, { ...values, reason })
 export const unauthenticated = () => new HubError(401, 'Not logged in or session expired')
 export const forbidden = (what = 'You are not allowed to do this') => new HubError(403, what)
 export const notFound = (entity: string, id: string, field = 'id') =>

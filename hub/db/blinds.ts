@@ -209,7 +209,10 @@ export class BlindRepository {
           .all()
         if (users.length > 0) {
           const list = users.map((u) => `${u.blind} in ${u.automation}`).join(', ')
-          throw conflict(`Blinds still used by automations cannot be deleted: ${list}`, 'ids')
+          throw conflict(`Blinds still used by automations cannot be deleted: ${list}`, 'ids', {
+            reason: 'IN_USE',
+            by: list,
+          })
         }
         deleted = tx
           .delete(blinds)
@@ -272,7 +275,11 @@ export class BlindRepository {
         .where(and(or(eq(blinds.addressUp, address), eq(blinds.addressDown, address)), others))
         .get()
       if (owner)
-        throw conflict(`${field}: address ${address} already belongs to blind ${owner.name}`, field)
+        throw conflict(
+          `${field}: address ${address} already belongs to blind ${owner.name}`,
+          field,
+          { reason: 'ADDRESS_TAKEN', address, name: owner.name },
+        )
     }
   }
 

@@ -31,13 +31,19 @@ export function resolveScenes(db: Db, viewer: Viewer, specs: SceneSpec[]): Scene
     const blindIds = scene.blindIds.map((id, j) => {
       const field = `scene[${i}].blindIds[${j}]`
       const blind = byId.get(id)
-      if (!blind) throw badInput(field, `must be a blind's id; no blind has id ${id}`)
+      if (!blind) {
+        throw badInput(field, `must be a blind's id; no blind has id ${id}`, 'UNKNOWN_BLIND', {
+          value: id,
+        })
+      }
       if (mine && !mine.has(id))
         throw forbidden(`${field}: blind ${blind.name} is not assigned to you`)
       if (scene.tilt !== null && blind.tiltTimeMs === 0) {
         throw badInput(
           `scene[${i}].tilt`,
           `cannot be set on ${blind.name}, which has no slats (its tilt time is 0)`,
+          'NO_SLATS',
+          { blindName: blind.name },
         )
       }
       return id
@@ -47,7 +53,12 @@ export function resolveScenes(db: Db, viewer: Viewer, specs: SceneSpec[]): Scene
       const field = `scene[${i}].blindAddresses[${j}]`
       const target = bySide.get(address)
       if (!target) {
-        throw badInput(field, `must be the up or down address of a blind; no blind uses ${address}`)
+        throw badInput(
+          field,
+          `must be the up or down address of a blind; no blind uses ${address}`,
+          'UNKNOWN_BLIND',
+          { value: address },
+        )
       }
       if (mine && !mine.has(target.blindId)) {
         throw forbidden(`${field}: blind ${target.name} is not assigned to you`)
@@ -56,6 +67,8 @@ export function resolveScenes(db: Db, viewer: Viewer, specs: SceneSpec[]): Scene
         throw badInput(
           field,
           `must not drive both the up and the down relay of blind ${target.name} in one scene`,
+          'BOTH_RELAYS',
+          { blindName: target.name },
         )
       }
       inScene.add(target.blindId)

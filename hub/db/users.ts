@@ -209,6 +209,7 @@ export class UserRepository {
           throw conflict(
             'The last admin cannot be deleted; make another user an admin first',
             'ids',
+            { reason: 'LAST_ADMIN' },
           )
         }
         for (const u of found) revoked.push(...this.sessions.revokeForUser(u.id))
@@ -296,6 +297,7 @@ export class UserRepository {
       throw conflict(
         'The last admin cannot be made a regular user; make another user an admin first',
         'isAdmin',
+        { reason: 'LAST_ADMIN' },
       )
     }
     if (blindIds !== undefined) this.checkBlindsExist(blindIds)

@@ -139,7 +139,7 @@ export class WeatherStore {
 
   private checkUnique(key: string, except?: string): void {
     const clash = this.db
-      .select({ id: weatherSensors.id })
+      .select({ id: weatherSensors.id, name: weatherSensors.name })
       .from(weatherSensors)
       .where(
         except
@@ -147,7 +147,12 @@ export class WeatherStore {
           : eq(weatherSensors.nameKey, key),
       )
       .get()
-    if (clash) throw conflict('A weather sensor with this name exists already', 'name')
+    if (clash) {
+      throw conflict('A weather sensor with this name exists already', 'name', {
+        reason: 'NAME_TAKEN',
+        name: clash.name,
+      })
+    }
   }
 
   /** Writes finished minutes, and drops what is older than 14 days, in one transaction. */

@@ -101,7 +101,11 @@ export class AutomationRunner {
       const running = this.runningOf(start.automationId)
       if (running || starting.has(start.automationId)) {
         const which = running ? ` (run ${running.id})` : ''
-        results[at] = conflict(`This automation is already running${which}; cancel it first`)
+        results[at] = conflict(
+          `This automation is already running${which}; cancel it first`,
+          undefined,
+          { reason: 'ALREADY_RUNNING', run: running?.id ?? null },
+        )
         continue
       }
       starting.add(start.automationId)
@@ -149,7 +153,10 @@ export class AutomationRunner {
     if (!active) {
       const run = this.deps.runs.get(runId)
       if (!run) throw new HubError(404, `Run ${runId} does not exist`, 'runId')
-      throw conflict(`Run ${runId} has already ended (${run.status})`, 'runId')
+      throw conflict(`Run ${runId} has already ended (${run.status})`, 'runId', {
+        reason: 'ALREADY_ENDED',
+        status: run.status,
+      })
     }
     await this.halt(active, 'CANCELLED', why === 'cancelled' ? null : why)
     return this.deps.runs.get(runId) as AutomationRun

@@ -55,6 +55,7 @@ export class HouseLocation {
       throw conflict(
         'The house’s location is set by LAMELLA_LAT and LAMELLA_LON on the hub; change it there',
         'lat',
+        { reason: 'SET_ON_HUB' },
       )
     }
     const next = checkLocationInput(input)

@@ -23,7 +23,11 @@ export function matterLater(deps: MatterDeps): LaterMatter {
   let starting: Promise<void> | null = null
   let stopped = false
   const running = (): MatterBridge => {
-    if (!bridge) throw conflict('The Matter bridge is still starting; try again in a moment')
+    if (!bridge) {
+      throw conflict('The Matter bridge is still starting; try again in a moment', undefined, {
+        reason: 'MATTER_STARTING',
+      })
+    }
     return bridge
   }
   const load = () => {

@@ -55,5 +55,7 @@ export function matterForAdmins(bridge: MatterAdmin): MatterForAdmins {
 }
 
 function matterIsOff(): Error {
-  return conflict('Matter is off: start the hub with LAMELLA_MATTER=1 to pair apps')
+  return conflict('Matter is off: start the hub with LAMELLA_MATTER=1 to pair apps', undefined, {
+    reason: 'MATTER_OFF',
+  })
 }

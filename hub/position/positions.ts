@@ -148,7 +148,11 @@ export class Positions {
       return { direction, startedAt: new Date(onAt).toISOString(), measuredMs: null }
     }
     const run = this.calibrating.get(id)
-    if (!run) throw conflict('No calibration run is going on for this blind', 'id')
+    if (!run) {
+      throw conflict('No calibration run is going on for this blind', 'id', {
+        reason: 'NO_CALIBRATION',
+      })
+    }
     this.calibrating.delete(id)
     await settle([driver.stop([relays])])
     const times = tracker.times(id)
@@ -182,13 +186,20 @@ function checkTarget(
   blinds: { name: string; tiltTimeMs: number }[],
 ): Target {
   if (input.position == null && input.tilt == null) {
-    throw badInput('position', 'or tilt must be given (0 to 100, 100 = open)')
+    throw badInput('position', 'or tilt must be given (0 to 100, 100 = open)', 'REQUIRED_OR', {
+      other: 'tilt',
+    })
   }
   const position = input.position == null ? null : checkPercent('position', input.position)
   const tilt = input.tilt == null ? null : checkPercent('tilt', input.tilt)
   const flat = blinds.find((b) => b.tiltTimeMs === 0)
   if (tilt !== null && flat) {
-    throw badInput('tilt', `cannot be set on ${flat.name}, which has no slats (its tilt time is 0)`)
+    throw badInput(
+      'tilt',
+      `cannot be set on ${flat.name}, which has no slats (its tilt time is 0)`,
+      'NO_SLATS',
+      { blindName: flat.name },
+    )
   }
   return { position, tilt }
 }

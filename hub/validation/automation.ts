@@ -29,10 +29,13 @@ export * from './scene'
 export function checkCron(field: string, value: string): string {
   const expression = checkCronRule(field, value)
   if (!cron.validate(expression)) {
-    throw badInput(field, `is not a schedule the hub's scheduler can run: "${expression}"`)
+    throw badInput(field, `is not a schedule the hub's scheduler can run: "${expression}"`, 'CRON')
   }
   return expression
 }
+
+const unless = (type: string) =>
+  ['MUST_BE_EMPTY_UNLESS', { other: 'trigger.type', value: type }] as const
 
 export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): Trigger {
   const offset = input.offsetMinutes ?? 0
@@ -52,19 +55,33 @@ export function checkTrigger(input: TriggerInput, ctx: AutomationRulesContext): 
   const hasCron = input.cron != null && input.cron.trim() !== ''
   const hasSunEvent = input.sunEvent !== undefined && input.sunEvent !== null
   if (input.type === 'CRON') {
-    if (!hasCron) throw badInput('trigger.cron', 'is required when trigger.type is CRON')
+    if (!hasCron)
+      throw badInput('trigger.cron', 'is required when trigger.type is CRON', 'REQUIRED')
     trigger.cron = checkCron('trigger.cron', input.cron as string)
   } else if (hasCron) {
-    throw badInput('trigger.cron', 'must be empty unless trigger.type is CRON')
+    throw badInput('trigger.cron', 'must be empty unless trigger.type is CRON', ...unless('CRON'))
   }
   if (input.type === 'SUN') {
-    if (!hasSunEvent) throw badInput('trigger.sunEvent', 'is required when trigger.type is SUN')
+    if (!hasSunEvent) {
+      throw badInput('trigger.sunEvent', 'is required when trigger.type is SUN', 'REQUIRED')
+    }
     checkSunLocation(ctx.hasLocation)
     trigger.sunEvent = input.sunEvent as SunEvent
   } else {
-    if (hasSunEvent) throw badInput('trigger.sunEvent', 'must be empty unless trigger.type is SUN')
-    if (offset !== 0)
-      throw badInput('trigger.offsetMinutes', 'must be 0 unless trigger.type is SUN')
+    if (hasSunEvent) {
+      throw badInput(
+        'trigger.sunEvent',
+        'must be empty unless trigger.type is SUN',
+        ...unless('SUN'),
+      )
+    }
+    if (offset !== 0) {
+      throw badInput(
+        'trigger.offsetMinutes',
+        'must be 0 unless trigger.type is SUN',
+        ...unless('SUN'),
+      )
+    }
   }
   return trigger
 }

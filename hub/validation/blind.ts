@@ -37,6 +37,8 @@ export function checkTiltTime(field: string, value: number): number {
     throw badInput(
       field,
       `must be 0 (no slats) or an integer from ${TILT_TIME_MIN_MS} to ${TILT_TIME_MAX_MS} ms (got ${value})`,
+      'ZERO_OR_RANGE',
+      { min: TILT_TIME_MIN_MS, max: TILT_TIME_MAX_MS },
     )
   }
   return value
@@ -150,7 +152,7 @@ const REQUIRED = ['name', 'blindAddressUp', 'blindAddressDown'] as const
 
 function required(input: BlindInput, field: (typeof REQUIRED)[number]): string {
   const value = input[field]
-  if (value == null) throw badInput(field, 'is required')
+  if (value == null) throw badInput(field, 'is required', 'REQUIRED')
   return value
 }
 
@@ -166,7 +168,11 @@ export function checkBlindInput(input: BlindInput): BlindSpec {
 export function checkBlindUpdate(stored: StoredBlind, input: BlindInput): BlindSpec {
   for (const field of REQUIRED) {
     if (input[field] === null) {
-      throw badInput(field, 'must not be null: every blind has one (leave it out to keep it)')
+      throw badInput(
+        field,
+        'must not be null: every blind has one (leave it out to keep it)',
+        'REQUIRED',
+      )
     }
   }
   // The stored travel times are where checkTravel starts, not given times.
@@ -182,7 +188,12 @@ function checkBlind(input: BlindInput, before: Travel): BlindSpec {
   const addressUp = checkAddress('blindAddressUp', required(input, 'blindAddressUp'))
   const addressDown = checkAddress('blindAddressDown', required(input, 'blindAddressDown'))
   if (addressUp === addressDown) {
-    throw badInput('blindAddressDown', `must differ from blindAddressUp (both are ${addressUp})`)
+    throw badInput(
+      'blindAddressDown',
+      `must differ from blindAddressUp (both are ${addressUp})`,
+      'MUST_DIFFER',
+      { other: 'blindAddressUp', value: addressUp },
+    )
   }
   const travel = checkTravel(input, before)
   const tiltTimeMs = checkTiltTime('tiltTimeMs', input.tiltTimeMs ?? 0)

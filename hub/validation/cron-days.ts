@@ -1,7 +1,7 @@
 // The day fields of a cron expression and the calendar: the day of month with L, L-n, nW and
 // LW, the day of week with nL and n#k, whether any date ever matches both (node-cron needs
 // both to), and, when none does, why, in words: "day 31 never comes in February".
-import { CronProblem, DAY, WEEKDAY, expandItem, listItems } from './cron-fields'
+import { DAY, WEEKDAY, expandItem, itemProblem, listItems } from './cron-fields'
 
 const MONTH_WORDS = [
   'January',
@@ -51,14 +51,22 @@ export function readDays(text: string): DayField {
     } else if (/^L-\d+$/.test(special)) {
       const n = Number(special.slice(2))
       if (n < 1 || n > 30) {
-        throw new CronProblem(`has "${item}" in the day-of-month field; L-n needs n from 1 to 30`)
+        throw itemProblem(
+          `has "${item}" in the day-of-month field; L-n needs n from 1 to 30`,
+          item,
+          DAY,
+        )
       }
       onlyPlain = false
       tests.push((d) => d.day === d.lastDay - n)
     } else if (/^(\d{1,2}|L)W$/.test(special)) {
       const target = special === 'LW' ? null : Number(special.slice(0, -1))
       if (target !== null && (target < 1 || target > 31)) {
-        throw new CronProblem(`has "${item}" in the day-of-month field; nW needs n from 1 to 31`)
+        throw itemProblem(
+          `has "${item}" in the day-of-month field; nW needs n from 1 to 31`,
+          item,
+          DAY,
+        )
       }
       onlyPlain = false
       tests.push((d) => nearestWeekday(d, target ?? d.lastDay) === d.day)
@@ -86,14 +94,18 @@ export function readWeekdays(text: string): DayField {
       const weekday = weekdayNumber(nth[1]!, item)
       const k = Number(nth[2])
       if (k < 1 || k > 5) {
-        throw new CronProblem(
+        throw itemProblem(
           `has "${item}" in the day-of-week field; the week of the month after # must be 1 to 5`,
+          item,
+          WEEKDAY,
         )
       }
       tests.push((d) => d.weekday === weekday && Math.ceil(d.day / 7) === k)
     } else if (special === 'L') {
-      throw new CronProblem(
+      throw itemProblem(
         'has L in the day-of-week field; write 5L for the last Friday of the month, or L in the day-of-month field for its last day',
+        item,
+        WEEKDAY,
       )
     } else {
       const values = expandItem(item, WEEKDAY).map((v) => v % 7)
@@ -106,8 +118,10 @@ export function readWeekdays(text: string): DayField {
 function weekdayNumber(text: string, item: string): number {
   const n = Number(text)
   if (n > 7) {
-    throw new CronProblem(
+    throw itemProblem(
       `has "${item}" in the day-of-week field; the weekday must be 0 to 7 (0 and 7 are Sunday)`,
+      item,
+      WEEKDAY,
     )
   }
   return n % 7

@@ -24,21 +24,26 @@ export function normaliseCron(expression: string): string {
   return expression.trim().replace(/\s+/g, ' ')
 }
 
-/** Why the hub refuses `expression` (to follow the field's name), or null when it takes it. */
-export function cronProblem(expression: string): string | null {
+/** Why the hub refuses `expression`, with its reason and values, or null when it takes it. */
+export function cronRefusal(expression: string): CronProblem | null {
   try {
     readCron(expression)
     return null
   } catch (err) {
-    if (err instanceof CronProblem) return err.message
+    if (err instanceof CronProblem) return err
     throw err
   }
 }
 
+/** Why the hub refuses `expression` (to follow the field's name), or null when it takes it. */
+export function cronProblem(expression: string): string | null {
+  return cronRefusal(expression)?.message ?? null
+}
+
 /** The hub's cron rule: the expression with normalised spacing, or a 400 at `field`. */
 export function checkCron(field: string, value: string): string {
-  const problem = cronProblem(value)
-  if (problem !== null) throw badInput(field, problem)
+  const problem = cronRefusal(value)
+  if (problem !== null) throw badInput(field, problem.message, problem.reason, problem.values)
   return normaliseCron(value)
 }
 
@@ -55,19 +60,35 @@ function readCron(expression: string): void {
   if (expression.length > CRON_MAX_LENGTH) {
     throw new CronProblem(
       `must be at most ${CRON_MAX_LENGTH} characters (got ${expression.length})`,
+      'TOO_LONG',
+      { max: CRON_MAX_LENGTH },
     )
   }
   const text = normaliseCron(expression)
   const shortcut = SHORTCUTS[text.toLowerCase()]
   if (shortcut) {
-    throw new CronProblem(`is a shortcut the hub does not take: write ${shortcut} for ${text}`)
+    throw new CronProblem(
+      `is a shortcut the hub does not take: write ${shortcut} for ${text}`,
+      'CRON_SHORTCUT',
+      { value: text, shortcut },
+    )
   }
   const odd = /[^0-9A-Za-z*/,\-?# ]/.exec(text)
-  if (odd) throw new CronProblem(`has "${odd[0]}", which is not part of a cron expression`)
+  if (odd) {
+    throw new CronProblem(
+      `has "${odd[0]}", which is not part of a cron expression`,
+      'CRON_CHARACTER',
+      {
+        value: odd[0],
+      },
+    )
+  }
   const fields = text === '' ? [] : text.split(' ')
   if (fields.length !== 5 && fields.length !== 6) {
     throw new CronProblem(
       `has ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}; it needs 5 (minute, hour, day of month, month, day of week) or 6 with seconds first`,
+      'CRON_FIELD_COUNT',
+      { count: fields.length },
     )
   }
   const [second, minute, hour, day, month, weekday] =
@@ -79,6 +100,10 @@ function readCron(expression: string): void {
   const months = readValues(month!, MONTH)
   const weekdays = readWeekdays(weekday!)
   if (!firesOnSomeDay(days, months, weekdays)) {
-    throw new CronProblem(`never fires: ${whyNoDay(day!, days, months, weekday!, weekdays)}`)
+    throw new CronProblem(
+      `never fires: ${whyNoDay(day!, days, months, weekday!, weekdays)}`,
+      weekdays.any ? 'CRON_NEVER_DAY' : 'CRON_NEVER_BOTH',
+      { day: day!, weekday: weekday! },
+    )
   }
 }

@@ -1,6 +1,12 @@
 // The input rules of ARCHITECTURE.md section 3 for single fields. Each checker returns the
 // normalised value or throws a 400 HubError naming the field and the rule.
-import { MAX_COIL, MAX_UNIT, parseAddress } from '../../firmware-protocol/address'
+import {
+  MAX_COIL,
+  MAX_UNIT,
+  MIN_COIL,
+  MIN_UNIT,
+  parseAddress,
+} from '../../firmware-protocol/address'
 import { badInput } from '../errors'
 
 export const NAME_MAX = 64
@@ -99,8 +105,13 @@ export function checkId(field: string, value: string): string {
 
 /** A non-empty list of UUIDs, duplicates folded. */
 export function checkIds(field: string, values: readonly string[], allowEmpty = false): string[] {
-  if (!allowEmpty && values.length === 0) throw badInput(field, 'must list at least one id')
-  if (values.length > IDS_MAX) throw badInput(field, `must list at most ${IDS_MAX} ids`)
+  const limits = { min: allowEmpty ? 0 : 1, max: IDS_MAX }
+  if (!allowEmpty && values.length === 0) {
+    throw badInput(field, 'must list at least one id', 'LIST_LENGTH', limits)
+  }
+  if (values.length > IDS_MAX) {
+    throw badInput(field, `must list at most ${IDS_MAX} ids`, 'LIST_LENGTH', limits)
+  }
   return [...new Set(values.map((v, i) => checkId(`${field}[${i}]`, v)))]
 }
 
@@ -109,8 +120,15 @@ const EXAMPLE_ADDRESS: Readonly<Record<string, string>> = { blindAddressDown: '1
 
 export function checkAddress(field: string, value: string): string {
   const parsed = parseAddress(value, EXAMPLE_ADDRESS[field])
-  if (!parsed.ok) throw badInput(field, parsed.reason)
-  return parsed.text
+  if (parsed.ok) return parsed.text
+  switch (parsed.problem) {
+    case 'FORMAT':
+      throw badInput(field, parsed.reason, 'ADDRESS', { example: EXAMPLE_ADDRESS[field] ?? '1:0' })
+    case 'UNIT':
+      throw badInput(field, parsed.reason, 'ADDRESS_UNIT', { min: MIN_UNIT, max: MAX_UNIT })
+    case 'COIL':
+      throw badInput(field, parsed.reason, 'ADDRESS_COIL', { min: MIN_COIL, max: MAX_COIL })
+  }
 }
 
 export function checkIntegerIn(

@@ -11,7 +11,12 @@ export interface LocationInput {
 
 function checkCoordinate(field: 'lat' | 'lon', value: number, limit: number, rule: string) {
   if (!Number.isFinite(value) || value < -limit || value > limit) {
-    throw badInput(field, `must be a number from -${limit} to ${limit} (${rule}) (got ${value})`)
+    throw badInput(
+      field,
+      `must be a number from -${limit} to ${limit} (${rule}) (got ${value})`,
+      'NUMBER_RANGE',
+      { min: -limit, max: limit },
+    )
   }
   return value
 }
@@ -23,8 +28,10 @@ export function checkLocationInput(input: LocationInput): Location | null {
   if (lat === null && lon === null) return null
   if (lat !== null) checkCoordinate('lat', lat, 90, 'degrees north; south is negative')
   if (lon !== null) checkCoordinate('lon', lon, 180, 'degrees east; west is negative')
-  if (lon === null) throw badInput('lon', 'must be given with lat')
-  if (lat === null) throw badInput('lat', 'must be given with lon')
+  if (lon === null)
+    throw badInput('lon', 'must be given with lat', 'REQUIRED_WITH', { other: 'lat' })
+  if (lat === null)
+    throw badInput('lat', 'must be given with lon', 'REQUIRED_WITH', { other: 'lon' })
   return { lat, lon }
 }
 
@@ -37,6 +44,7 @@ export function checkSunLocation(hasLocation: boolean): void {
     throw badInput(
       'trigger.sunEvent',
       "needs the house's location: an admin sets it in Settings (/settings)",
+      'NEEDS_LOCATION',
     )
   }
 }

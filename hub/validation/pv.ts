@@ -27,6 +27,7 @@ export function checkInstant(field: string, value: string): number {
     throw badInput(
       field,
       `must be an ISO-8601 date and time with Z or an offset, such as 2026-06-21T00:00:00Z (got "${value.slice(0, 40)}")`,
+      'DATE_TIME',
     )
   }
   return at
@@ -36,9 +37,17 @@ export function checkInstant(field: string, value: string): number {
 export function checkHistoryRange(from: string, to: string): { from: number; to: number } {
   const start = checkInstant('from', from)
   const end = checkInstant('to', to)
-  if (end <= start) throw badInput('to', 'must be after from')
+  if (end <= start) {
+    throw badInput('to', 'must be after from', 'WITHIN_DAYS', {
+      other: 'from',
+      max: PV_HISTORY_MAX_DAYS,
+    })
+  }
   if (end - start > PV_HISTORY_MAX_DAYS * DAY_MS) {
-    throw badInput('to', `must be at most ${PV_HISTORY_MAX_DAYS} days after from`)
+    throw badInput('to', `must be at most ${PV_HISTORY_MAX_DAYS} days after from`, 'WITHIN_DAYS', {
+      other: 'from',
+      max: PV_HISTORY_MAX_DAYS,
+    })
   }
   return { from: start, to: end }
 }

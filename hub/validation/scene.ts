@@ -78,9 +78,15 @@ export interface AutomationRulesContext {
 
 /** An automation holds 1 to 100 scenes. */
 export function checkSceneCount(count: number): number {
-  if (count === 0) throw badInput('scene', 'must hold at least one scene')
+  const limits = { min: SCENES_MIN, max: SCENES_MAX }
+  if (count === 0) throw badInput('scene', 'must hold at least one scene', 'LIST_LENGTH', limits)
   if (count > SCENES_MAX) {
-    throw badInput('scene', `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${count})`)
+    throw badInput(
+      'scene',
+      `must hold ${SCENES_MIN} to ${SCENES_MAX} scenes (got ${count})`,
+      'LIST_LENGTH',
+      limits,
+    )
   }
   return count
 }
@@ -94,14 +100,26 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
   for (const field of ['blindIds', 'position', 'tilt'] as const) {
     const value = input[field]
     if (value != null && !(Array.isArray(value) && value.length === 0)) {
-      throw badInput(`${at}.${field}`, `must be empty unless the scene's type is POSITION`)
+      throw badInput(
+        `${at}.${field}`,
+        `must be empty unless the scene's type is POSITION`,
+        'MUST_BE_EMPTY_UNLESS',
+        { other: 'type', value: 'POSITION' },
+      )
     }
   }
   if (input.duration == null) {
-    throw badInput(`${at}.duration`, `is required for a ${input.type} scene (in ms)`)
+    throw badInput(`${at}.duration`, `is required for a ${input.type} scene (in ms)`, 'REQUIRED')
   }
   if (input.type === 'DELAY') {
-    if (given.length > 0) throw badInput(`${at}.blindAddresses`, 'must be empty for a DELAY scene')
+    if (given.length > 0) {
+      throw badInput(
+        `${at}.blindAddresses`,
+        'must be empty for a DELAY scene',
+        'MUST_BE_EMPTY_FOR',
+        { other: 'type', value: 'DELAY' },
+      )
+    }
     const durationMs = checkIntegerIn(
       `${at}.duration`,
       input.duration,
@@ -115,18 +133,26 @@ export function checkScene(input: SceneInput, i: number): SceneSpec {
     throw badInput(
       `${at}.blindAddresses`,
       'must list at least one address for a BLIND_CONTROL scene',
+      'LIST_LENGTH',
+      { min: 1, max: ADDRESSES_MAX },
     )
   }
   if (given.length > ADDRESSES_MAX) {
     throw badInput(
       `${at}.blindAddresses`,
       `must list at most ${ADDRESSES_MAX} addresses for a BLIND_CONTROL scene (got ${given.length})`,
+      'LIST_LENGTH',
+      { min: 1, max: ADDRESSES_MAX },
     )
   }
   const addresses = given.map((a, j) => checkAddress(`${at}.blindAddresses[${j}]`, a))
   const seen = new Set<string>()
   addresses.forEach((a, j) => {
-    if (seen.has(a)) throw badInput(`${at}.blindAddresses[${j}]`, `must not repeat address ${a}`)
+    if (seen.has(a)) {
+      throw badInput(`${at}.blindAddresses[${j}]`, `must not repeat address ${a}`, 'REPEATED', {
+        value: a,
+      })
+    }
     seen.add(a)
   })
   const durationMs = checkIntegerIn(
@@ -145,31 +171,51 @@ function checkPositionScene(input: SceneInput, at: string): Omit<SceneSpec, 'nam
     throw badInput(
       `${at}.duration`,
       'must be empty for a POSITION scene: its step lasts until its blinds arrived',
+      'MUST_BE_EMPTY_FOR',
+      { other: 'type', value: 'POSITION' },
     )
   }
   if ((input.blindAddresses ?? []).length > 0) {
-    throw badInput(`${at}.blindAddresses`, 'must be empty for a POSITION scene; name its blindIds')
+    throw badInput(
+      `${at}.blindAddresses`,
+      'must be empty for a POSITION scene; name its blindIds',
+      'MUST_BE_EMPTY_FOR',
+      { other: 'type', value: 'POSITION' },
+    )
   }
   const given = input.blindIds ?? []
   if (given.length === 0) {
-    throw badInput(`${at}.blindIds`, 'must list at least one blind for a POSITION scene')
+    throw badInput(
+      `${at}.blindIds`,
+      'must list at least one blind for a POSITION scene',
+      'LIST_LENGTH',
+      { min: 1, max: SCENE_BLINDS_MAX },
+    )
   }
   if (given.length > SCENE_BLINDS_MAX) {
     throw badInput(
       `${at}.blindIds`,
       `must list at most ${SCENE_BLINDS_MAX} blinds for a POSITION scene (got ${given.length})`,
+      'LIST_LENGTH',
+      { min: 1, max: SCENE_BLINDS_MAX },
     )
   }
   const seen = new Set<string>()
   const blindIds = given.map((id, j) => {
     const field = `${at}.blindIds[${j}]`
     checkId(field, id)
-    if (seen.has(id)) throw badInput(field, `must not repeat blind ${id}`)
+    if (seen.has(id))
+      throw badInput(field, `must not repeat blind ${id}`, 'REPEATED', { value: id })
     seen.add(id)
     return id
   })
   if (input.position == null && input.tilt == null) {
-    throw badInput(`${at}.position`, 'or tilt must be given for a POSITION scene (0 to 100)')
+    throw badInput(
+      `${at}.position`,
+      'or tilt must be given for a POSITION scene (0 to 100)',
+      'REQUIRED_OR',
+      { other: 'tilt' },
+    )
   }
   return {
     type: 'POSITION',

@@ -54,6 +54,8 @@ export function checkAzimuth(field: string, value: number): number {
     throw badInput(
       field,
       `must be an integer from 0 to 359 compass degrees, 0 = north, 180 = south (got ${value})`,
+      'RANGE',
+      { min: 0, max: 359 },
     )
   }
   return value
@@ -63,7 +65,11 @@ export function checkAzimuth(field: string, value: number): number {
 export function checkTimeOfDay(field: string, value: string): string {
   const text = value.trim()
   if (!HH_MM.test(text)) {
-    throw badInput(field, `must be a time of day as HH:MM, from 00:00 to 23:59 (got "${value}")`)
+    throw badInput(
+      field,
+      `must be a time of day as HH:MM, from 00:00 to 23:59 (got "${value}")`,
+      'TIME_OF_DAY',
+    )
   }
   return text
 }
@@ -95,21 +101,30 @@ export function checkShadingInput(input: ShadingInput, blind: ShadedBlind): Shad
     throw badInput(
       'shadePosition',
       'must not be set while the blind’s travel time is not known: give travelTimeMs (or travelTimeUpMs and travelTimeDownMs) as well',
+      'REQUIRES_OTHER',
+      { other: 'travelTimeMs' },
     )
   }
   const shadeTilt = orNull(input.shadeTilt, (v) => checkIntegerIn('shadeTilt', v, 0, 100))
   if (shadeTilt !== null && blind.tiltTimeMs === 0) {
-    throw badInput('shadeTilt', 'must not be set on a blind without slats (its tilt time is 0)')
+    throw badInput(
+      'shadeTilt',
+      'must not be set on a blind without slats (its tilt time is 0)',
+      'NO_SLATS',
+    )
   }
   const shadingEnabled = input.shadingEnabled ?? false
   if (shadingEnabled && (facadeAzimuth === null || shadePosition === null)) {
     const missing = [
       facadeAzimuth === null && 'facadeAzimuth',
       shadePosition === null && 'shadePosition',
-    ]
-      .filter(Boolean)
-      .join(' and ')
-    throw badInput('shadingEnabled', `must not be true without ${missing}`)
+    ].filter((field) => field !== false)
+    throw badInput(
+      'shadingEnabled',
+      `must not be true without ${missing.join(' and ')}`,
+      'REQUIRES_OTHER',
+      { other: missing.join(',') },
+    )
   }
   return {
     facadeAzimuth,

@@ -51,7 +51,9 @@ export interface WeatherSensorSpec {
 
 export function checkWeatherKind(field: string, value: string): WeatherKind {
   if (!(WEATHER_KINDS as readonly string[]).includes(value)) {
-    throw badInput(field, `must be one of ${WEATHER_KINDS.join(', ')} (got "${value}")`)
+    throw badInput(field, `must be one of ${WEATHER_KINDS.join(', ')} (got "${value}")`, 'ONE_OF', {
+      allowed: WEATHER_KINDS.join(', '),
+    })
   }
   return value as WeatherKind
 }
@@ -59,7 +61,12 @@ export function checkWeatherKind(field: string, value: string): WeatherKind {
 /** value = raw x scale: a finite number other than 0, such as 0.1 for tenths. */
 export function checkScale(field: string, value: number): number {
   if (!Number.isFinite(value) || value === 0 || Math.abs(value) > 1000) {
-    throw badInput(field, `must be a number other than 0, from -1000 to 1000 (got ${value})`)
+    throw badInput(
+      field,
+      `must be a number other than 0, from -1000 to 1000 (got ${value})`,
+      'NOT_ZERO_RANGE',
+      { min: -1000, max: 1000 },
+    )
   }
   return value
 }
@@ -67,12 +74,14 @@ export function checkScale(field: string, value: number): number {
 /** A topic to subscribe to: no wildcards, since one sensor reads one topic. */
 export function checkSensorTopic(field: string, value: string): string {
   const topic = value.trim()
-  if (topic === '') throw badInput(field, 'must not be empty')
+  if (topic === '') throw badInput(field, 'must not be empty', 'EMPTY')
   if (new TextEncoder().encode(topic).length > TOPIC_MAX_BYTES) {
-    throw badInput(field, `must be at most ${TOPIC_MAX_BYTES} bytes`)
+    throw badInput(field, `must be at most ${TOPIC_MAX_BYTES} bytes`, 'TOO_MANY_BYTES', {
+      max: TOPIC_MAX_BYTES,
+    })
   }
   if (/[#+]/.test(topic) || topic.includes('\0')) {
-    throw badInput(field, 'must be one topic, without the wildcards + and #')
+    throw badInput(field, 'must be one topic, without the wildcards + and #', 'MQTT_WILDCARD')
   }
   return topic
 }
@@ -94,7 +103,11 @@ export function checkWeatherSensorInput(
   const scale = input.scale == null ? 1 : checkScale('scale', input.scale)
   if (input.mqttTopic != null && input.mqttTopic.trim() !== '') {
     if (!mqttEnabled) {
-      throw badInput('mqttTopic', 'needs MQTT: set LAMELLA_MQTT_URL, or read the sensor on the bus')
+      throw badInput(
+        'mqttTopic',
+        'needs MQTT: set LAMELLA_MQTT_URL, or read the sensor on the bus',
+        'NEEDS_MQTT',
+      )
     }
     return {
       name,
@@ -103,11 +116,14 @@ export function checkWeatherSensorInput(
       source: { kind: 'MQTT', topic: checkSensorTopic('mqttTopic', input.mqttTopic), scale },
     }
   }
-  if (input.unit == null) throw badInput('unit', 'is required for a sensor on the bus (1 to 247)')
+  if (input.unit == null) {
+    throw badInput('unit', 'is required for a sensor on the bus (1 to 247)', 'REQUIRED')
+  }
   const unit = checkIntegerIn('unit', input.unit, 1, MAX_UNIT)
   const fn = checkIntegerIn('function', input.function ?? 3, 3, 4)
-  if (input.register == null)
-    throw badInput('register', 'is required for a sensor on the bus (0 to 65535)')
+  if (input.register == null) {
+    throw badInput('register', 'is required for a sensor on the bus (0 to 65535)', 'REQUIRED')
+  }
   const register = checkIntegerIn('register', input.register, 0, 65535)
   return {
     name,
@@ -130,6 +146,8 @@ export function checkWindLimit(field: string, value: number): number {
     throw badInput(
       field,
       `must be a wind speed from ${WIND_LIMIT_MIN} to ${WIND_LIMIT_MAX} m/s (got ${value})`,
+      'NUMBER_RANGE',
+      { min: WIND_LIMIT_MIN, max: WIND_LIMIT_MAX },
     )
   }
   return Math.round(value * 10) / 10

@@ -12,7 +12,7 @@ import {
 import { WEATHER_HISTORY_DAYS, type StoredAlarm } from '../db/weather'
 import type { Lock } from './protection'
 import type { WeatherService } from './service'
-import { causeWords, releaseWords } from './words'
+import { causeFigures, causeWords, releaseWords } from './words'
 
 export const ALARMS_LIMIT_MAX = 500
 const DAY_MS = 24 * 60 * 60_000
@@ -75,6 +75,7 @@ export class WeatherApi {
       releaseAt: iso(lock.releaseAt),
       reason: `${causeWords(lock.cause)}; ${releaseWords(lock.kind, lock.releaseAt, this.deps.timeZone)}`,
       kinds: lock.kinds,
+      ...causeFigures(lock.cause),
     }
   }
 
@@ -172,7 +173,11 @@ function alarmView(a: StoredAlarm, visible: Set<string>, viewer: Viewer) {
 function parseTime(field: string, value: string): number {
   const at = Date.parse(value)
   if (!Number.isFinite(at)) {
-    throw badInput(field, `must be an ISO-8601 time such as 2026-07-01T12:00:00Z (got "${value}")`)
+    throw badInput(
+      field,
+      `must be an ISO-8601 time such as 2026-07-01T12:00:00Z (got "${value}")`,
+      'DATE_TIME',
+    )
   }
   return at
 }

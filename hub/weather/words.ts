@@ -34,6 +34,20 @@ export function causeWords(cause: LockCause): string {
   }
 }
 
+/** The figures `causeWords` words, for a client to word them in its own language. */
+export function causeFigures(cause: LockCause): {
+  value: number | null
+  limit: number | null
+  sensorState: 'NO_SENSOR' | 'WAITING' | 'SILENT' | null
+} {
+  const tenths = (value: number) => Math.round(value * 10) / 10
+  return {
+    value: cause.kind === 'WIND' || cause.kind === 'FROST' ? tenths(cause.value) : null,
+    limit: cause.kind === 'WIND' ? tenths(cause.limit) : null,
+    sensorState: cause.kind === 'SENSOR' ? cause.why : null,
+  }
+}
+
 /** When the lock may lift, in the hub's time zone: "at 14:32", or what it waits for. */
 export function releaseWords(
   kind: LockCause['kind'],

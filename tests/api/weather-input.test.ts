@@ -22,33 +22,34 @@ describe('weather protection’s input', () => {
   })
 
   it.each([
-    ['unit 0', { ...wind, unit: 0 }, 'unit'],
-    ['register 70000', { ...wind, register: 70000 }, 'register'],
-    ['function 6', { ...wind, function: 6 }, 'function'],
-    ['a poll of 100 ms', { ...wind, pollMs: 100 }, 'pollMs'],
-    ['no unit for a bus sensor', { ...wind, unit: null }, 'unit'],
+    ['unit 0', { ...wind, unit: 0 }, 'unit', { reason: 'RANGE', min: 1, max: 247 }],
+    ['register 70000', { ...wind, register: 70000 }, 'register', { reason: 'RANGE', max: 65535 }],
+    ['function 6', { ...wind, function: 6 }, 'function', { reason: 'RANGE', min: 3, max: 4 }],
+    ['a poll of 100 ms', { ...wind, pollMs: 100 }, 'pollMs', { reason: 'RANGE', min: 500 }],
+    ['no unit for a bus sensor', { ...wind, unit: null }, 'unit', { reason: 'REQUIRED' }],
     [
       'an MQTT topic while MQTT is off',
       { name: 'Wind', kind: 'WIND', mqttTopic: 'a/b' },
       'mqttTopic',
+      { reason: 'NEEDS_MQTT' },
     ],
-    ['an empty name', { ...wind, name: ' ' }, 'name'],
-  ])('refuses a sensor with %s, naming the field', async (_, input, field) => {
+    ['an empty name', { ...wind, name: ' ' }, 'name', { reason: 'EMPTY' }],
+  ])('refuses a sensor with %s, naming the field and the rule', async (_, input, field, why) => {
     const before = t.snapshot()
     const res = await t.gql(SENSOR, { input }, t.adminToken)
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, field })
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, field, ...why })
     expect(res.errors?.[0]?.message).toMatch(new RegExp(`^${field} `))
     expect(t.snapshot()).toBe(before)
   })
 
   it.each([
-    ['a wind limit of -1', { windLimit: -1 }, 'windLimit'],
-    ['a wind limit of 51', { windLimit: 51 }, 'windLimit'],
-    ['a safety position of 101', { safetyPosition: 101 }, 'safetyPosition'],
-  ])('refuses a blind with %s, naming the field', async (_, input, field) => {
+    ['a wind limit of -1', { windLimit: -1 }, 'windLimit', 'NUMBER_RANGE'],
+    ['a wind limit of 51', { windLimit: 51 }, 'windLimit', 'NUMBER_RANGE'],
+    ['a safety position of 101', { safetyPosition: 101 }, 'safetyPosition', 'RANGE'],
+  ])('refuses a blind with %s, naming the field and the rule', async (_, input, field, reason) => {
     const before = t.snapshot()
     const res = await t.gql(BLIND_UPDATE, { id: blind, input }, t.adminToken)
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, field })
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 400, field, reason })
     expect(t.snapshot()).toBe(before)
   })
 

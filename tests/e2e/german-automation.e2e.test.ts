@@ -82,6 +82,15 @@ describe('the automation pages in German', () => {
       await expectAllGerman(page)
       await screenshot(page, `german-automation-new-cron-${variant.name}`)
 
+      // A schedule the hub refuses is said in German as it is typed, with its figures.
+      const cron = page.getByRole('textbox', { name: 'Cron-Ausdruck' })
+      await cron.fill('61 7 * * 1-5')
+      await page.getByText('Das Feld „Minute“ enthält 61; erlaubt sind 0 bis 59.').waitFor()
+      await expectAllGerman(page)
+      await screenshot(page, `german-automation-bad-cron-${variant.name}`)
+      await cron.fill('0 7 * * 1-5')
+      await page.getByText('Um 07:00, Montag bis Freitag').waitFor()
+
       await page.getByRole('radio', { name: 'Sonnenaufgang oder \u2011untergang' }).check()
       await page.getByRole('spinbutton', { name: 'Versatz (Minuten)' }).fill('-20')
       await page.getByText('20 min vor Sonnenaufgang, jeden Tag.').waitFor()

@@ -146,9 +146,31 @@ describe('settings, photovoltaics and weather protection in German', () => {
         )
       const chip = page.getByText('Gesperrt: Windalarm')
       await chip.waitFor()
-      expect(await chip.locator('xpath=..').getAttribute('title')).toMatch(/^Windalarm; die Sperre/)
+      // The wind now and the terrace's limit, in German numbers, as the English reason has them.
+      expect(await chip.locator('xpath=..').getAttribute('title')).toMatch(
+        /^Wind \d+(,\d)? m\/s über der Grenze von 10 m\/s; die Sperre/,
+      )
       await expectAllGerman(page)
       await screenshot(page, `weather-home-${variant.name}`)
+
+      // The terrace's dialog says the same in words under its lock.
+      await page.goto(`${t.url}/blinds`)
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Terrasse' }) })
+      await card.getByRole('button', { name: 'Terrasse bearbeiten' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Terrasse bearbeiten' })
+      await dialog.getByText('Wetterschutz').first().click()
+      const reason = dialog.locator('.weather-lock-reason')
+      await reason.scrollIntoViewIfNeeded()
+      expect(await reason.textContent()).toMatch(
+        /^Wind \d+(,\d)? m\/s über der Grenze von 10 m\/s; die Sperre endet, wenn es lange genug ruhig war \(Freigabezeit\)\.$/,
+      )
+      await expectAllGerman(page)
+      expect(await seriousViolations(page)).toEqual([])
+      await screenshot(page, `weather-dialog-${variant.name}`)
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
 
       await page.goto(`${t.url}/settings`)
       const history = page.getByRole('list', { name: 'Letzte Alarme, neueste zuerst' })

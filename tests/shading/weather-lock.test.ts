@@ -9,7 +9,7 @@ import { BERLIN, localMidnight, MINUTE } from './simulate-day'
 const clock = { at: localMidnight('2026-06-21', BERLIN.timeZone) + 12 * 60 * MINUTE }
 const UPDATE =
   'mutation($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, input: $input) { id } }'
-const BLIND = `query($id: ID!) { blind(id: $id) { position weatherLock { kind reason }
+const BLIND = `query($id: ID!) { blind(id: $id) { position weatherLock { kind reason value limit sensorState }
   shading { active reason pausedUntil pausedBy { kind } } } }`
 
 describe('shading beside a weather lock', () => {
@@ -66,7 +66,13 @@ describe('shading beside a weather lock', () => {
       rig.t.adminToken,
     )
     expect(res.data!.blind).toMatchObject({
-      weatherLock: { kind: 'SENSOR', reason: expect.stringMatching(/^no wind sensor is set up/) },
+      weatherLock: {
+        kind: 'SENSOR',
+        reason: expect.stringMatching(/^no wind sensor is set up/),
+        value: null,
+        limit: null,
+        sensorState: 'NO_SENSOR',
+      },
       shading: { active: false, pausedUntil: null, pausedBy: null },
     })
   })

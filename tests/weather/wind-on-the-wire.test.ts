@@ -29,7 +29,7 @@ const UPDATE = `mutation($id: ID!, $input: BlindInput!) { blindUpdate(id: $id, i
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
 const SET = 'mutation($ids: [ID!]!, $p: Int) { blindSetPosition(ids: $ids, position: $p) { id } }'
 const BLIND = `query($id: ID!) { blind(id: $id) { position motion
-  weatherLock { kind since releaseAt reason kinds } } }`
+  weatherLock { kind since releaseAt reason kinds value limit sensorState } } }`
 const WEATHER = `{ weather { wind gust raining temperature
   alarms { kind since releaseAt peak blindIds } sensors { name online value } } }`
 const AUTOMATION = `mutation($input: AutomationInput!) { automationCreate(input: $input) { id } }`
@@ -43,6 +43,9 @@ interface Lock {
   releaseAt: string | null
   reason: string
   kinds: string[]
+  value: number | null
+  limit: number | null
+  sensorState: string | null
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -160,6 +163,8 @@ describe('weather protection on a wire with a scripted anemometer', () => {
     const lock = (await blind(terrace)).weatherLock
     expect(lock).toMatchObject({ kind: 'WIND', releaseAt: null, kinds: ['WIND'] })
     expect(lock!.reason).toMatch(/wind 14\.2 m\/s over the limit of 10 m\/s/)
+    // The same figures for a client to word in its own language.
+    expect(lock).toMatchObject({ value: 14.2, limit: 10, sensorState: null })
     const weather = (
       await t.gql<{ weather: { alarms: Record<string, unknown>[] } }>(WEATHER, {}, t.adminToken)
     ).data!.weather

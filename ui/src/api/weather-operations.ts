@@ -16,7 +16,7 @@ const ALARM = 'id kind since endedAt releaseAt peak blindIds overriddenBy'
 const WEATHER = `sensors { ${SENSOR} } wind gust raining temperature windReleaseMinutes rainReleaseMinutes alarms { ${ALARM} }`
 /** What a blind's query asks of its weather protection. */
 export const BLIND_WEATHER =
-  'windLimit rainProtect frostProtect safetyPosition weatherLock { kind since releaseAt reason kinds }'
+  'windLimit rainProtect frostProtect safetyPosition weatherLock { kind releaseAt reason value limit sensorState }'
 /** The settings page lists this many of the latest alarms. */
 export const WEATHER_ALARMS_SHOWN = 20
 

@@ -5,16 +5,23 @@ import type { WeatherKind, WeatherSensorInput } from '../../../hub/validation/we
 
 export type { WeatherAlarmKind, WeatherKind, WeatherSensorInput }
 
-/** Why weather protection holds a blind now (GraphQL `WeatherLock`). */
+/**
+ * Why weather protection holds a blind now (GraphQL `WeatherLock`, without `since` and `kinds`,
+ * which no screen shows: a blind's query stays within its tenth of the hub's field limit).
+ */
 export interface WeatherLock {
   /** The weightiest cause. */
   kind: WeatherAlarmKind
-  since: string
   /** When it may lift if things stay as they are; null while its cause lasts. */
   releaseAt: string | null
-  /** In words, with the value and the limit. */
+  /** In words, with the value and the limit (English). */
   reason: string
-  kinds: WeatherAlarmKind[]
+  /** WIND: the wind now (m/s); FROST: the temperature (°C); null for the others. */
+  value: number | null
+  /** WIND: the blind's wind limit (m/s). */
+  limit: number | null
+  /** SENSOR: why the wind sensor holds the blind. */
+  sensorState: 'NO_SENSOR' | 'WAITING' | 'SILENT' | null
 }
 
 export interface WeatherSensor {

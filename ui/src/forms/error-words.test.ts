@@ -2,7 +2,10 @@
 // and German, and a German user reads a refusal in German, with its values.
 import { afterEach, describe, expect, it } from 'vitest'
 import { HubError, HUB_ERROR_REASONS } from '../../../hub/errors'
-import { checkName, checkUsername } from '../../../hub/validation/fields'
+import { checkIds, checkName, checkUsername } from '../../../hub/validation/fields'
+import { checkLocationInput } from '../../../hub/validation/location'
+import { checkShadingInput, checkTimeOfDay } from '../../../hub/validation/shading'
+import { checkScale, checkSensorTopic, checkWindLimit } from '../../../hub/validation/weather'
 import { ApiError } from '../api/client'
 import { de } from '../i18n/catalogs/de'
 import { setTranslateNow } from '../i18n/intl-locale'
@@ -57,6 +60,59 @@ describe('an error shown to a German user', () => {
     expect(errorMessage(locked)).toBe(
       'Zu viele fehlgeschlagene Anmeldungen; versuch es in 5 Minuten wieder.',
     )
+  })
+
+  it('words each rule of the hub’s checkers in German, with its figures in German numbers', () => {
+    inGerman()
+    const errors = collectFieldErrors([
+      () => checkWindLimit('windLimit', 0.5),
+      () => checkScale('scale', 0),
+      () => checkSensorTopic('mqttTopic', 'haus/+/wind'),
+      () => checkTimeOfDay('shadingResumeAt', '25:00'),
+      () => checkIds('ids', []),
+      () => checkShadingInput({ shadingEnabled: true }, { travelTimeKnown: true, tiltTimeMs: 0 }),
+      () => checkLocationInput({ lat: 50 }),
+    ])
+    expect(errors).toEqual({
+      windLimit: 'Muss eine Zahl von 1 bis 50 sein.',
+      scale: 'Muss eine Zahl von -1.000 bis 1.000 sein, aber nicht 0.',
+      mqttTopic: 'Muss genau ein Topic sein, ohne die Platzhalter + und #.',
+      shadingResumeAt: 'Muss eine Uhrzeit von 00:00 bis 23:59 sein, etwa 07:30.',
+      ids: 'Muss 1 bis 1.000 Einträge haben.',
+      shadingEnabled: 'Braucht zuerst die Ausrichtung des Fensters und eine Beschattungsposition.',
+      lon: 'Pflichtfeld, zusammen mit dem Breitengrad.',
+    })
+  })
+
+  it('words the hub’s conflicts in German with the names and values they carry', () => {
+    inGerman()
+    const taken = new ApiError(
+      'blindAddressUp: address 1:0 already belongs to blind Küche',
+      409,
+      'blindAddressUp',
+      'ADDRESS_TAKEN',
+      { address: '1:0', name: 'Küche' },
+    )
+    expect(fieldErrorFrom(taken)).toEqual({ blindAddressUp: '1:0 gehört schon zu Küche.' })
+    const inUse = new ApiError(
+      'Blinds still used by automations cannot be deleted: Küche in Morgens',
+      409,
+      'ids',
+      'IN_USE',
+      { by: 'Küche in Morgens' },
+    )
+    expect(errorMessage(inUse)).toBe('Wird noch von Automatisierungen genutzt: Küche in Morgens.')
+    const lastAdmin = new ApiError('The last admin cannot be deleted', 409, 'ids', 'LAST_ADMIN', {})
+    expect(errorMessage(lastAdmin)).toBe(
+      'Der letzte Admin muss Admin bleiben; mach zuerst einen anderen Benutzer zum Admin.',
+    )
+  })
+
+  it('chooses the plural by the figure: one day, 14 days', () => {
+    inGerman()
+    const range = (max: number) => errorWords('WITHIN_DAYS', { other: 'from', max }, 'to …')
+    expect(range(1)).toBe('Muss nach dem Beginn liegen, höchstens 1 Tag später.')
+    expect(range(14)).toBe('Muss nach dem Beginn liegen, höchstens 14 Tage später.')
   })
 
   it('falls back to the hub’s message for a reason the UI does not know', () => {

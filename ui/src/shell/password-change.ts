@@ -23,7 +23,9 @@ export function checkPasswordChange(values: PasswordChange): FieldErrors {
     () => checkPassword('password', values.password),
     () => {
       if (values.passwordAgain !== values.password) {
-        throw badInput('passwordAgain', 'must be the same as the new password')
+        throw badInput('passwordAgain', 'must be the same as the new password', 'MUST_MATCH', {
+          other: 'password',
+        })
       }
     },
   ])

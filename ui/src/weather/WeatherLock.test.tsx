@@ -3,8 +3,10 @@
 // in the hub's plain words. A lock that comes or goes shows live, with `weather:changed`.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Blind, User } from '../api/types'
+import { I18nProvider } from '../i18n/I18nProvider'
+import { LANGUAGE_KEY } from '../i18n/language'
 import BlindsPage from '../pages/blinds/BlindsPage'
 import { testBlind } from '../test-support/blinds'
 import { HubErrorAnswer, renderWithHub, setUpHubTests, stubHub } from '../test-support/hub-stub'
@@ -48,7 +50,6 @@ describe('a blind weather protection holds', () => {
         frostProtect: true,
         weatherLock: testLock({
           kind: 'FROST',
-          kinds: ['FROST'],
           reason: 'frost: 1.2 °C after rain',
         }),
       }),
@@ -83,5 +84,32 @@ describe('a blind weather protection holds', () => {
     lock = null
     act(() => hub.push('weather:changed', testWeatherEvent({ locksVersion: 8 })))
     await waitFor(() => expect(within(card).queryByText('Locked: wind alarm')).toBeNull())
+  })
+})
+
+describe('a blind weather protection holds, shown in German', () => {
+  setUpHubTests()
+  afterEach(() => localStorage.removeItem(LANGUAGE_KEY))
+
+  it('words the lock on its card with the wind now and the blind’s limit, in German numbers', async () => {
+    localStorage.setItem(LANGUAGE_KEY, 'de')
+    const lock = testLock({ value: 14.2, limit: 10.5 })
+    stubHub({
+      whoAmI: anna,
+      blindList: [testBlind({ id: 't', name: 'Terrasse', windLimit: 10.5, weatherLock: lock })],
+      weather: testWeather(),
+    })
+    renderWithHub(
+      <I18nProvider>
+        <BlindsPage />
+      </I18nProvider>,
+    )
+    const card = (await screen.findByRole('heading', { name: 'Terrasse' })).closest('li')!
+    const chip = (await within(card).findByText('Gesperrt: Windalarm')).parentElement!
+    const words =
+      'Wind 14,2 m/s über der Grenze von 10,5 m/s; die Sperre endet, wenn es lange genug ruhig war (Freigabezeit).'
+    expect(chip.getAttribute('title')).toBe(words)
+    const description = document.getElementById(chip.getAttribute('aria-describedby')!)
+    expect(description?.textContent).toBe(words)
   })
 })

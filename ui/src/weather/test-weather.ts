@@ -33,10 +33,11 @@ export function testAlarm(overrides: Partial<WeatherAlarm> & Pick<WeatherAlarm, 
 export function testLock(overrides: Partial<WeatherLock> = {}): WeatherLock {
   return {
     kind: 'WIND',
-    since: '2026-07-01T12:00:00.000Z',
     releaseAt: null,
     reason: 'wind 14.2 m/s over the limit of 10 m/s; it lifts after the release time of calm',
-    kinds: ['WIND'],
+    value: 14.2,
+    limit: 10,
+    sensorState: null,
     ...overrides,
   }
 }

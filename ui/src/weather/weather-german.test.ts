@@ -1,12 +1,12 @@
 // Weather protection's sentences in German: the banner counts Rollläden with their plural, writes
-// m/s with a decimal comma, and a lock's reason is worded in German from its kind and when it may
-// lift (the hub's own reason is English only).
+// m/s with a decimal comma, and a lock's reason is worded in German from its kind, its figures
+// and when it may lift (the hub's own reason is English only).
 import { afterEach, describe, expect, it } from 'vitest'
 import { de } from '../i18n/catalogs/de'
 import { setIntlLocale } from '../i18n/intl-locale'
 import { translator } from '../i18n/translate'
 import { testBlind } from '../test-support/blinds'
-import { testAlarm, testWeather } from './test-weather'
+import { testAlarm, testLock, testWeather } from './test-weather'
 import { alarmSentence, lockReason, lockWords } from './weather-words'
 
 const t = translator('de', de)
@@ -28,19 +28,69 @@ describe('weather protection in German', () => {
     )
   })
 
-  it('words a lock and its reason in German, with the time in the hub’s zone', () => {
+  it('words a lock and its reason in German, with its figures and the time in the hub’s zone', () => {
     setIntlLocale('de-DE')
-    const lock = {
-      kind: 'WIND' as const,
-      since: '2026-07-01T12:00:00.000Z',
+    const lock = testLock({
       releaseAt: '2026-07-01T12:32:00.000Z',
       reason: 'wind 14.2 m/s over the limit of 12 m/s; it may lift at 14:32',
-      kinds: ['WIND' as const],
-    }
+      value: 14.2,
+      limit: 12,
+    })
     expect(lockWords(lock, t)).toBe('Gesperrt: Windalarm')
     expect(lockReason(lock, t, 'de', 'Europe/Berlin')).toBe(
-      'Windalarm; die Sperre kann um 14:32 enden.',
+      'Wind 14,2 m/s über der Grenze von 12 m/s; die Sperre kann um 14:32 enden.',
     )
     expect(lockReason(lock)).toBe('Wind 14.2 m/s over the limit of 12 m/s; it may lift at 14:32.')
+  })
+
+  it.each([
+    [
+      'wind under the limit, not yet calm long enough',
+      testLock({ value: 8.5, limit: 12 }),
+      'Wind jetzt 8,5 m/s, unter der Grenze von 12 m/s, aber noch nicht lange genug ruhig; die Sperre endet, wenn es lange genug ruhig war (Freigabezeit).',
+    ],
+    [
+      'frost with its temperature',
+      testLock({ kind: 'FROST', value: -1.5, limit: null }),
+      'Frost: -1,5 °C nach Regen; die Sperre endet nach 2 Stunden bei 4 °C oder wärmer, oder wenn ein Admin sie aufhebt.',
+    ],
+    [
+      'no wind sensor',
+      testLock({
+        kind: 'SENSOR',
+        value: null,
+        limit: null,
+        sensorState: 'NO_SENSOR',
+      }),
+      'Kein Windsensor eingerichtet; die Sperre endet, sobald der Windsensor wieder misst.',
+    ],
+    [
+      'a wind sensor not read yet',
+      testLock({
+        kind: 'SENSOR',
+        value: null,
+        limit: null,
+        sensorState: 'WAITING',
+      }),
+      'Wartet auf den ersten Messwert des Windsensors; die Sperre endet, sobald der Windsensor wieder misst.',
+    ],
+    [
+      'a silent wind sensor',
+      testLock({
+        kind: 'SENSOR',
+        value: null,
+        limit: null,
+        sensorState: 'SILENT',
+      }),
+      'Der Windsensor hat seit 60 s keinen Messwert geliefert; die Sperre endet, sobald der Windsensor wieder misst.',
+    ],
+    [
+      'rain',
+      testLock({ kind: 'RAIN', value: null, limit: null }),
+      'Regenalarm; die Sperre endet, wenn es lange genug nicht geregnet hat (Freigabezeit).',
+    ],
+  ])('words a lock by %s in German, like the hub’s English reason', (_, lock, words) => {
+    setIntlLocale('de-DE')
+    expect(lockReason(lock, t, 'de', 'Europe/Berlin')).toBe(words)
   })
 })

@@ -87,12 +87,28 @@ export function lockReason(
 ): string {
   if (language !== 'en') {
     const m = lockReasonMessages
-    const cause = t(m[lock.kind])
+    const cause = lockCause(lock, t)
     if (lock.releaseAt) return t(m.liftsAt, { cause, time: clockTime(lock.releaseAt, timeZone) })
     return t(m[`lifts${lock.kind}`], { cause })
   }
   const text = lock.reason.charAt(0).toUpperCase() + lock.reason.slice(1)
   return text.endsWith('.') ? text : `${text}.`
+}
+
+/** What holds the blind, with its figures: "Wind 14,2 m/s über der Grenze von 12 m/s". */
+function lockCause(lock: WeatherLock, t: Translate): string {
+  const m = lockReasonMessages
+  const { value, limit } = lock
+  if (lock.kind === 'WIND' && value !== null && limit !== null) {
+    // The wind as the banner says it (16,0 m/s), the limit as the blind's dialog (10 m/s).
+    const words = { wind: windText(value), limit: `${localNumber(limit, { maxDigits: 1 })} m/s` }
+    return t(value > limit ? m.windOver : m.windUnder, words)
+  }
+  if (lock.kind === 'FROST' && value !== null) {
+    return t(m.frostAt, { temperature: temperatureText(value) })
+  }
+  if (lock.kind === 'SENSOR' && lock.sensorState) return t(m[`sensor${lock.sensorState}`])
+  return t(m[lock.kind])
 }
 
 /** The kind of an alarm as a list names it. */

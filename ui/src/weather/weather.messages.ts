@@ -77,8 +77,9 @@ export const lockMessages = defineMessages('weatherLock', {
 })
 
 /**
- * A lock's reason in a language other than English, from its kind and when it may lift (the
- * hub words the reason in English only, with the value and the limit).
+ * A lock's reason in a language other than English, from its kind, its figures (the wind and the
+ * limit, the temperature, why the sensor holds) and when it may lift; the hub words its `reason`
+ * in English only. The bare kind (WIND, ...) is for a lock without its figures.
  */
 export const lockReasonMessages = defineMessages('weatherLockReason', {
   WIND: 'Wind alarm',
@@ -90,6 +91,12 @@ export const lockReasonMessages = defineMessages('weatherLockReason', {
   liftsRAIN: '{cause}; it lifts after the release time without rain.',
   liftsFROST: '{cause}; it lifts after 2 hours at 4 °C or more, or when an admin lifts it.',
   liftsSENSOR: '{cause}; it lifts once the wind sensor reads again.',
+  windOver: 'Wind {wind} over the limit of {limit}',
+  windUnder: 'Wind now {wind}, under the limit of {limit} but not yet calm long enough',
+  frostAt: 'Frost: {temperature} after rain',
+  sensorNO_SENSOR: 'No wind sensor is set up',
+  sensorWAITING: 'Waiting for the wind sensor’s first reading',
+  sensorSILENT: 'The wind sensor has given no reading for 60 s',
 })
 
 /** The kind of an alarm as a list names it. */

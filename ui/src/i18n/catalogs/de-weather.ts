@@ -83,6 +83,13 @@ export const deWeather: Catalog = {
   'weatherLockReason.liftsFROST':
     '{cause}; die Sperre endet nach 2 Stunden bei 4 °C oder wärmer, oder wenn ein Admin sie aufhebt.',
   'weatherLockReason.liftsSENSOR': '{cause}; die Sperre endet, sobald der Windsensor wieder misst.',
+  'weatherLockReason.windOver': 'Wind {wind} über der Grenze von {limit}',
+  'weatherLockReason.windUnder':
+    'Wind jetzt {wind}, unter der Grenze von {limit}, aber noch nicht lange genug ruhig',
+  'weatherLockReason.frostAt': 'Frost: {temperature} nach Regen',
+  'weatherLockReason.sensorNO_SENSOR': 'Kein Windsensor eingerichtet',
+  'weatherLockReason.sensorWAITING': 'Wartet auf den ersten Messwert des Windsensors',
+  'weatherLockReason.sensorSILENT': 'Der Windsensor hat seit 60 s keinen Messwert geliefert',
   'weatherAlarmName.WIND': 'Wind',
   'weatherAlarmName.RAIN': 'Regen',
   'weatherAlarmName.FROST': 'Frost',

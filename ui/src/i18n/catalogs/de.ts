@@ -8,6 +8,7 @@ import { dePhotovoltaics } from './de-photovoltaics'
 import { deSettings } from './de-settings'
 import { deShading } from './de-shading'
 import { deUsers } from './de-users'
+import { deErrors } from './de-errors'
 import { deWeather } from './de-weather'
 
 export const de: Catalog = {
@@ -222,38 +223,6 @@ export const de: Catalog = {
   'pvState.STANDBY': 'Bereitschaft',
   'pvState.notReported': 'Zustand nicht gemeldet',
 
-  // The hub's errors, by reason
-  'error.INVALID': 'Dieser Wert ist ungültig.',
-  'error.REQUIRED': 'Pflichtfeld.',
-  'error.EMPTY': 'Darf nicht leer sein.',
-  'error.TOO_LONG': { one: 'Höchstens # Zeichen.', other: 'Höchstens # Zeichen.' },
-  'error.LENGTH': 'Muss {min} bis {max} Zeichen lang sein.',
-  'error.RANGE': 'Muss eine ganze Zahl von {min} bis {max} sein.',
-  'error.ONE_OF': 'Muss eines von {allowed} sein.',
-  'error.NOT_UUID': 'Keine vom Hub vergebene ID.',
-  'error.CONTROL_CHARACTERS': 'Darf keine Steuerzeichen enthalten.',
-  'error.USERNAME_CHARACTERS':
-    'Nur Kleinbuchstaben a–z, Ziffern 0–9, Punkt, Unterstrich und Bindestrich.',
-  'error.PASSWORD_MISMATCH': 'Stimmt nicht mit deinem Passwort überein.',
-  'error.UNAUTHENTICATED': 'Nicht angemeldet, oder die Sitzung ist abgelaufen.',
-  'error.WRONG_LOGIN': 'Falscher Benutzername oder falsches Passwort.',
-  'error.FORBIDDEN': 'Das darfst du nicht.',
-  'error.NOT_FOUND': 'Das gibt es (nicht mehr).',
-  'error.CONFLICT': 'Das widerspricht dem, was der Hub schon hat.',
-  'error.NAME_TAKEN': '{name} ist schon vergeben.',
-  'error.TOO_MANY_ATTEMPTS': {
-    one: 'Zu viele fehlgeschlagene Anmeldungen; versuch es in einer Minute wieder.',
-    other: 'Zu viele fehlgeschlagene Anmeldungen; versuch es in # Minuten wieder.',
-  },
-  'error.BUS_OFFLINE':
-    'Der Relais-Bus ist offline, daher können sich die Rollläden erst wieder bewegen, wenn er zurück ist.',
-  'error.WEATHER_LOCKED':
-    '{blindName} darf während des Wetteralarms nur in seine Sicherheitsposition.',
-  'error.WEATHER_FROZEN': '{blindName} bleibt bei Frost, wo er steht.',
-  'error.UNREACHABLE':
-    'Der Hub ist nicht erreichbar. Prüfe die Verbindung und versuch es noch einmal.',
-  'error.somethingWrong': 'Etwas ist schiefgegangen',
-
   ...deAutomation,
   ...deBlinds,
   ...deSettings,
@@ -261,4 +230,5 @@ export const de: Catalog = {
   ...deUsers,
   ...deShading,
   ...deWeather,
+  ...deErrors,
 }

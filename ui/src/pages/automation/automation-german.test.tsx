@@ -43,6 +43,24 @@ describe('the automation words in German', () => {
     expect(both.ok && both.text.endsWith('(nur an Tagen, auf die beides zutrifft)')).toBe(true)
   })
 
+  it.each([
+    ['61 7 * * *', 'Das Feld „Minute“ enthält 61; erlaubt sind 0 bis 59.'],
+    ['0 7 * * 1#6', 'Das Feld „Wochentag“ enthält „1#6“; das kann der Hub nicht lesen.'],
+    ['*/90 * * * *', 'Der Schritt in „*/90“ (Feld „Minute“) muss 1 bis 59 sein.'],
+    [
+      '0 7 * *',
+      'Hat 4 Felder; nötig sind 5 (Minute, Stunde, Tag im Monat, Monat, Wochentag) oder 6 mit den Sekunden vorn.',
+    ],
+    ['@daily', 'Kürzel wie @daily nimmt der Hub nicht: Schreib 0 0 * * *.'],
+    ['0 7 31 2 *', 'Läuft nie: Den Tag im Monat 31 gibt es in den angegebenen Monaten nicht.'],
+    [
+      '0 7 31 2 1',
+      'Läuft nie: Kein Datum passt zugleich zum Tag im Monat (31) und zum Wochentag (1).',
+    ],
+  ])('says in German why the hub refuses the schedule %j', (expression, words) => {
+    expect(describeCron(expression)).toEqual({ ok: false, error: words })
+  })
+
   it('sums up manual and sun triggers in German', () => {
     const sun = { cron: null, enabled: true } as const
     expect(triggerSummary({ ...sun, type: 'MANUAL', sunEvent: null, offsetMinutes: 0 })).toBe(

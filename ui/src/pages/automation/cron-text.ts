@@ -5,10 +5,11 @@ import type { Message } from '../../i18n/messages'
 import { triggerSummaryMessages as m } from './automation.messages'
 import cronstrue from 'cronstrue'
 import { badInput } from '../../../../hub/errors'
+import { errorWords } from '../../forms/error-words'
 import {
   checkCron,
   cronNeedsBothDays,
-  cronProblem,
+  cronRefusal,
   normaliseCron,
 } from '../../../../hub/validation/cron'
 
@@ -31,8 +32,10 @@ function uses12HourClock(): boolean {
 export function describeCron(expression: string): CronDescription {
   // The hub's own rule first: cronstrue would also describe what the hub refuses, such as
   // 7 fields or day 31 of February.
-  const problem = cronProblem(expression)
-  if (problem !== null) return { ok: false, error: problem }
+  const problem = cronRefusal(expression)
+  if (problem !== null) {
+    return { ok: false, error: errorWords(problem.reason, problem.values, problem.message) }
+  }
   const { t, language } = translateNow()
   let text: string
   try {
@@ -52,6 +55,8 @@ export function describeCron(expression: string): CronDescription {
 
 /** The UI's side of the hub's cron rule; throws a 400 HubError at `field` like the hub. */
 export function checkCronText(field: string, expression: string): void {
-  if (expression.trim() === '') throw badInput(field, 'needs a cron expression, or pick a preset')
+  if (expression.trim() === '') {
+    throw badInput(field, 'needs a cron expression, or pick a preset', 'REQUIRED')
+  }
   checkCron(field, expression)
 }

@@ -149,7 +149,15 @@ export function checkBlindForm(values: BlindFormValues): FieldErrors {
       // Pulsing both sides of one motor at once is what the interlock exists to prevent.
       if (up === down) {
         sameAddress = up
-        throw badInput('blindAddressDown', `must differ from the up address (${up})`)
+        throw badInput(
+          'blindAddressDown',
+          `must differ from the up address (${up})`,
+          'MUST_DIFFER',
+          {
+            other: 'blindAddressUp',
+            value: up,
+          },
+        )
       }
     },
     () => input.travelTimeUpMs != null && checkTravelTime('travelTimeUpMs', input.travelTimeUpMs),
