@@ -6,7 +6,7 @@
 import type { GateRequest, RelayGate } from '../bus/relay-gate'
 import { HubError } from '../errors'
 import type { Lock } from './protection'
-import { alarmName, causeWords, releaseWords } from './words'
+import { alarmName, causeFigures, causeWords, releaseWords } from './words'
 
 export interface GateBlind {
   lock: Lock | null
@@ -101,8 +101,8 @@ function lockedError(
     blind: blindId,
     blindName: blind.name,
     alarm: lock.kind,
-    value: cause.kind === 'WIND' || cause.kind === 'FROST' ? cause.value : null,
-    limit: cause.kind === 'WIND' ? cause.limit : null,
+    // The figures the message words, for a client to word them in its own language.
+    ...causeFigures(cause),
     releaseAt: lock.releaseAt === null ? null : new Date(lock.releaseAt).toISOString(),
   })
 }

@@ -10,6 +10,7 @@ import { usePatchCached } from '../api/patch-cached'
 import type { Blind, Direction } from '../api/types'
 import { errorMessage } from '../forms/field-errors'
 import { useToast } from '../shell/toast'
+import { useHubTimeZone } from '../time/HubTime'
 
 type BlindPatch = Partial<Blind> & Pick<Blind, 'id'>
 
@@ -37,6 +38,7 @@ function positionsOf(blinds: Blind[]): BlindPatch[] {
 export function useBlindCommands() {
   const patchCached = usePatchCached()
   const toast = useToast()
+  const timeZone = useHubTimeZone()
 
   const apply = async (command: Promise<Blind[]>): Promise<boolean> => {
     try {
@@ -44,7 +46,7 @@ export function useBlindCommands() {
       patchCached<Blind[]>(keys.blindList, (list) => patchBlinds(list, moved) ?? list)
       return true
     } catch (err) {
-      toast(errorMessage(err), 'error')
+      toast(errorMessage(err, timeZone), 'error')
       return false
     }
   }

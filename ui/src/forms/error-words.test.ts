@@ -8,7 +8,7 @@ import { checkShadingInput, checkTimeOfDay } from '../../../hub/validation/shadi
 import { checkScale, checkSensorTopic, checkWindLimit } from '../../../hub/validation/weather'
 import { ApiError } from '../api/client'
 import { de } from '../i18n/catalogs/de'
-import { setTranslateNow } from '../i18n/intl-locale'
+import { setIntlLocale, setTranslateNow } from '../i18n/intl-locale'
 import { english, translator } from '../i18n/translate'
 import { errorWords } from './error-words'
 import { errorMessages } from './errors.messages'
@@ -118,6 +118,55 @@ describe('an error shown to a German user', () => {
   it('falls back to the hub’s message for a reason the UI does not know', () => {
     inGerman()
     expect(errorWords('SOMETHING_NEW', {}, 'name is odd')).toBe('name is odd')
+  })
+})
+
+describe('a command a weather lock refused (423)', () => {
+  // The language provider sets both: the words and the locale numbers and times are formatted in.
+  const inGermanWithFigures = () => {
+    inGerman()
+    setIntlLocale('de-DE')
+  }
+  afterEach(() => setIntlLocale(undefined))
+  const english =
+    'Terrasse may only go to its safety position (100 % open): wind alarm, wind 14.2 m/s over the limit of 10 m/s; it may lift at 14:32.'
+  const refused = (values: Record<string, string | number>) =>
+    new ApiError(english, 423, undefined, 'WEATHER_LOCKED', { blindName: 'Terrasse', ...values })
+
+  it('says in German what holds the blind, its figures and when it may lift, on the hub’s clock', () => {
+    inGermanWithFigures()
+    const wind = refused({
+      alarm: 'WIND',
+      value: 14.2,
+      limit: 10,
+      releaseAt: '2026-07-01T12:32:00Z',
+    })
+    expect(errorMessage(wind, 'Europe/Berlin')).toBe(
+      'Terrasse darf während des Wetteralarms nur in seine Sicherheitsposition. ' +
+        'Wind 14,2 m/s über der Grenze von 10 m/s; die Sperre kann um 14:32 enden.',
+    )
+  })
+
+  it('words frost and a silent sensor with theirs', () => {
+    inGermanWithFigures()
+    const frost = new ApiError(english, 423, undefined, 'WEATHER_FROZEN', {
+      blindName: 'Terrasse',
+      alarm: 'FROST',
+      value: -1.5,
+    })
+    expect(errorMessage(frost, 'Europe/Berlin')).toMatch(
+      /^Terrasse bleibt bei Frost, wo er steht\. Frost: -1,5 °C nach Regen; /,
+    )
+    const silent = refused({ alarm: 'SENSOR', sensorState: 'SILENT' })
+    expect(errorMessage(silent, 'Europe/Berlin')).toMatch(
+      /Sicherheitsposition\. Der Windsensor hat seit 60 s keinen Messwert geliefert; /,
+    )
+  })
+
+  it('is the hub’s own sentence in English, which carries the figures already', () => {
+    expect(errorMessage(refused({ alarm: 'WIND', value: 14.2, limit: 10 }), 'Europe/Berlin')).toBe(
+      english,
+    )
   })
 })
 

@@ -7,6 +7,7 @@ import { errorWords } from './error-words'
 import { errorMessages } from './errors.messages'
 import { ApiError } from '../api/client'
 import { HubError } from '../../../hub/errors'
+import { lockRefusalWords } from '../weather/lock-error'
 
 export type FieldErrors = Record<string, string>
 
@@ -46,8 +47,18 @@ export function fieldErrorFrom(err: unknown): FieldErrors | null {
   return null
 }
 
-export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return errorWords(err.reason, err.values, err.message)
+/**
+ * An error in the reader's words. A command a weather lock refused also says, outside English,
+ * what holds the blind and when it may lift, on the clocks of `timeZone` (the hub's).
+ */
+export function errorMessage(err: unknown, timeZone?: string): string {
+  if (err instanceof ApiError) {
+    const words = errorWords(err.reason, err.values, err.message)
+    if (err.reason !== 'WEATHER_LOCKED' && err.reason !== 'WEATHER_FROZEN') return words
+    const { t, language } = translateNow()
+    const lock = lockRefusalWords(err.values, t, language, timeZone)
+    return lock === null ? words : `${words} ${lock}`
+  }
   if (err instanceof HubError) return errorWords(err.reason, valuesOf(err.details), err.message)
   return err instanceof Error ? err.message : translateNow().t(errorMessages.somethingWrong)
 }

@@ -17,6 +17,7 @@ import type { Blind } from '../../api/types'
 import { Dialog } from '../../components/Dialog'
 import { errorMessage } from '../../forms/field-errors'
 import { useToast } from '../../shell/toast'
+import { useHubTimeZone } from '../../time/HubTime'
 import { useNow } from '../automation/time-left'
 import { TRAVEL_SECONDS, formatTravelTime } from './blind-form'
 import { STEPS, withMeasured, type CalibrationStep, type Measured } from './calibration'
@@ -31,6 +32,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
   const t = useT()
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const timeZone = useHubTimeZone()
   const [step, setStep] = useState<CalibrationStep>('bring-down')
   const [measured, setMeasured] = useState<Measured>({ upMs: null, downMs: null })
   const [runningSince, setRunningSince] = useState<number | null>(null)
@@ -67,7 +69,7 @@ export function CalibrationDialog({ blind, onClose }: Props) {
       }
       setStep(plan.next)
     } catch (err) {
-      setError(errorMessage(err))
+      setError(errorMessage(err, timeZone))
     } finally {
       setBusy(false)
     }
