@@ -5,7 +5,7 @@ import { I18nProvider, useI18n } from '../i18n/I18nProvider'
 import { ToastProvider } from '../shell/toast'
 import { SessionProvider, useSession } from '../session/session'
 import { LoginPage } from '../pages/LoginPage'
-import { shellMessages } from '../shell/shell.messages'
+import { firstPageMessages } from '../shell/first-page.messages'
 import { FullPageSpinner } from '../shell/Spinner'
 import { ColorModeProvider } from '../theme/color-mode'
 
@@ -18,7 +18,7 @@ function SessionSwitch() {
   const { t } = useI18n()
   if (!token) return <LoginPage />
   return (
-    <Suspense fallback={<FullPageSpinner label={t(shellMessages.loadingAccount)} />}>
+    <Suspense fallback={<FullPageSpinner label={t(firstPageMessages.loadingAccount)} />}>
       <LoggedInApp key={token} token={token} />
     </Suspense>
   )

@@ -1,15 +1,24 @@
 // The only page before login (spec section 2): username, password and the server's error
 // text, empty when the server sent none (spec section 8).
-import { errorWords } from '../forms/error-words'
 import { loginMessages } from './login.messages'
 import { useT } from '../i18n/I18nProvider'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
 import { login } from '../api/session-calls'
 import { useSession } from '../session/session'
-import { LogoMark } from '../shell/icons'
+import { LogoMark } from '../shell/first-icons'
 
 const m = loginMessages
+
+/**
+ * A refused login in the reader's words. The wording of the hub's errors loads only when a
+ * login fails, so a new browser's first page does not download it; English is the hub's own
+ * message and needs none of it.
+ */
+async function loginErrorWords(err: ApiError): Promise<string> {
+  const { errorWords } = await import('../forms/error-words')
+  return errorWords(err.reason, err.values, err.message)
+}
 
 export function LoginPage() {
   const session = useSession()
@@ -27,7 +36,7 @@ export function LoginPage() {
       const { token } = await login(username, password)
       session.login(token)
     } catch (err) {
-      setError(err instanceof ApiError ? errorWords(err.reason, err.values, err.message) : '')
+      setError(err instanceof ApiError ? await loginErrorWords(err) : '')
       setBusy(false)
     }
   }

@@ -1,11 +1,15 @@
 import { useT } from '../i18n/I18nProvider'
-import { shellMessages } from './shell.messages'
+import { firstPageMessages } from './first-page.messages'
 
 export function FullPageSpinner({ label }: { label?: string }) {
   const t = useT()
   return (
     <div className="full-page-spinner">
-      <div className="spinner" role="progressbar" aria-label={label ?? t(shellMessages.loading)} />
+      <div
+        className="spinner"
+        role="progressbar"
+        aria-label={label ?? t(firstPageMessages.loading)}
+      />
     </div>
   )
 }
@@ -16,7 +20,7 @@ export function InlineSpinner({ label }: { label?: string }) {
     <div
       className="spinner spinner-small"
       role="progressbar"
-      aria-label={label ?? t(shellMessages.loading)}
+      aria-label={label ?? t(firstPageMessages.loading)}
     />
   )
 }

@@ -1,26 +1,10 @@
 // The UI's icons: small stroked SVGs drawn for Lamella and bundled, so nothing is fetched.
 // Decorative by default (aria-hidden); the button or link around one carries its label.
-import type { ReactNode } from 'react'
+// The two the login page shows live in first-icons.tsx, so a new browser's first page does not
+// download the others.
+import { Icon } from './first-icons'
 
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      className="icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  )
-}
+export { CloseIcon, LogoMark } from './first-icons'
 
 export const HomeIcon = () => (
   <Icon>
@@ -147,12 +131,6 @@ export const PlusIcon = () => (
   </Icon>
 )
 
-export const CloseIcon = () => (
-  <Icon size={20}>
-    <path d="m6 6 12 12M18 6 6 18" />
-  </Icon>
-)
-
 export const SunIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="4" />
@@ -241,12 +219,4 @@ export const BackIcon = () => (
   <Icon>
     <path d="M19 12H5M11 5.5 4.5 12l6.5 6.5" />
   </Icon>
-)
-
-export const LogoMark = () => (
-  <svg className="logo-mark" viewBox="0 0 32 32" width={32} height={32} aria-hidden="true">
-    <rect width="32" height="32" rx="8" fill="var(--brand-primary)" />
-    <path d="M8 9h16M8 13.5h16M8 18h16" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-    <circle cx="16" cy="23.5" r="2.2" fill="var(--brand-accent)" />
-  </svg>
 )

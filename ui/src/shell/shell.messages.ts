@@ -1,4 +1,5 @@
-// The words of the frame around every page: menus, account menu, spinners, error screens.
+// The words of the frame around every page: menus, account menu, error screens. Those the first
+// page needs (spinners, the toast's close button) are in first-page.messages.ts.
 import { defineMessages } from '../i18n/messages'
 
 export const menuMessages = defineMessages('menu', {
@@ -17,8 +18,6 @@ export const menuMessages = defineMessages('menu', {
 
 export const shellMessages = defineMessages('shell', {
   reconnecting: 'Connection to the hub lost. Reconnecting…',
-  loading: 'Loading',
-  loadingAccount: 'Loading your account',
   account: 'Account: {username}',
   signedInAs: 'Signed in as',
   admin: 'admin',
@@ -35,7 +34,6 @@ export const shellMessages = defineMessages('shell', {
   browserLanguage: 'Browser',
   browserLanguageLong: 'Language of the browser',
   languageNotKept: 'The language could not be kept on your account: {reason}',
-  closeMessage: 'Close message',
   passwordChanged: 'Password changed. Your other devices are signed out.',
   currentPassword: 'Current password',
   newPassword: 'New password',
