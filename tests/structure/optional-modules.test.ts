@@ -1,7 +1,7 @@
 // A hub started without MQTT, PV or Matter loads none of their code: the built hub runs with a
 // loader hook that lists every module it loads, and each loaded chunk of build/hub/ is traced
-// back to its sources through its source map. Started with MQTT and PV set, the same list has
-// them, so the check can fail.
+// back to its sources (and the packages bundled into it) through its source map. Started with
+// MQTT and PV set, the same list has them, so the check can fail.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -52,15 +52,20 @@ async function loadedBy(vars: Record<string, string>): Promise<{
 
   const sources = new Set<string>()
   const packages = new Set<string>()
+  // The build bundles most packages into its chunks, so a package counts as loaded when a
+  // loaded chunk holds it, or when its own files were loaded (those left outside the build).
+  const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1]
   for (const url of readFileSync(log, 'utf8').split('\n')) {
     if (!url.startsWith('file:')) continue
     const file = fileURLToPath(url)
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)
-    if (pkg) packages.add(pkg[1]!)
+    const pkg = packageOf(file)
+    if (pkg) packages.add(pkg)
     else if (file.startsWith(join(projectRoot, 'build/hub/'))) {
       const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }
       for (const s of map.sources) {
-        if (!s.includes('node_modules')) sources.add(s.replace(/^(\.\.\/)+/, ''))
+        const inChunk = packageOf(s)
+        if (inChunk) packages.add(inChunk)
+        else sources.add(s.replace(/^(\.\.\/)+/, ''))
       }
     }
   }
