@@ -52,7 +52,13 @@ export function seedDatabase(blinds: number, automations: number): string {
 }
 
 /** The node flags the hub ships with: package.json's start script and systemd/lamella.service. */
-export const HUB_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded']
+export const HUB_NODE_FLAGS = [
+  '--max-semi-space-size=1',
+  '--single-threaded',
+  '--no-opt',
+  '--no-maglev',
+  '--no-sparkplug',
+]
 
 export interface HubProcess {
   child: ChildProcess

@@ -2,6 +2,7 @@
 // test's own (tests/helpers/matter-net), and matter.js's own controller on the other end of
 // that namespace's veth pair: a real Matter peer, over UDP, with nothing on the real network.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { HUB_NODE_FLAGS } from '../bench/_support'
 import { CLI, environment } from './cli'
 import { graphqlClient, type GqlResponse } from './hub'
 import type { MatterNet } from './matter-net'
@@ -37,7 +38,8 @@ export async function startMatterHub(
   const spawnedAt = performance.now()
   const child: ChildProcess = spawn(
     'ip',
-    ['netns', 'exec', net.namespace, process.execPath, CLI, 'serve'],
+    // With the flags it ships with, so Matter is tested as it runs on a Pi.
+    ['netns', 'exec', net.namespace, process.execPath, ...HUB_NODE_FLAGS, CLI, 'serve'],
     {
       env: environment({
         LAMELLA_DB: dbPath,
