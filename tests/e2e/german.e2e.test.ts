@@ -40,6 +40,12 @@ describe('the UI in German', () => {
     expect(await page.evaluate('document.documentElement.lang')).toBe('de')
     expect(await englishOnScreen(page)).toEqual([])
     await screenshot(page, 'german-login-phone')
+    // A refused login in German: its wording loads only now, not with the first page.
+    await page.getByLabel('Benutzername').fill('admin')
+    await page.getByLabel('Passwort').fill('not-the-password')
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await page.getByText('Falscher Benutzername oder falsches Passwort.').waitFor()
+    expect(await englishOnScreen(page)).toEqual([])
     await context.close()
   })
 
