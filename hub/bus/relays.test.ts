@@ -440,6 +440,28 @@ describe('the interlock', () => {
     },
   )
 
+  it('waits the dead time after a stop that came while the run was still switching on (hub-timed)', async () => {
+    const { emulator, driver } = await rig('hub', 200)
+    const b = blind('kitchen', 1, 0)
+    // The stop arrives while the up relay's frame is on the wire: the board switched the
+    // relay on, the run gives way before it heard so, and the stop switches it off again.
+    let stopped: Promise<void> | undefined
+    const unsubscribe = emulator.onChange((c) => {
+      if (c.coil === 0 && c.on && !stopped) stopped = driver.stop([b])
+    })
+    await expect(driver.run(b, 'UP', 5000)).rejects.toBeInstanceOf(Superseded)
+    unsubscribe()
+    await stopped
+    await driver.run(b, 'DOWN', 100)
+    const changes = changesOf(emulator, b)
+    expect(changes.map(({ side, on }) => [side, on])).toEqual([
+      ['UP', true],
+      ['UP', false],
+      ['DOWN', true],
+    ])
+    expect(changes[2]!.at - changes[1]!.at).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS)
+  })
+
   it.each(['device', 'hub'] as const)(
     'holds when the board acted on a switch whose answer was lost (%s-timed)',
     async (pulse) => {

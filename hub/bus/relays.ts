@@ -210,13 +210,21 @@ export class RelayDriver {
         this.queue
           .command(blind.id, async (s) => {
             await this.options.observer?.stopping([blind.id], null)
+            // Asked of the relays, not of the blind's motion: a run that gave way right after
+            // its relay went on never got to say it was moving, and the dead time counts anyway.
+            const wasOn = {
+              UP: this.options.coils.isOn(blind.up.unit, blind.up.coil),
+              DOWN: this.options.coils.isOn(blind.down.unit, blind.down.coil),
+            }
             const at = await this.options.coils.set([
               { ...blind.up, on: false },
               { ...blind.down, on: false },
             ])
             const t = monotonic()
             for (const side of ['UP', 'DOWN'] as const) {
-              if (s.motion === motionOf(side) || s.flashUntil[side] > t) s.offAt[side] = t
+              if (wasOn[side] || s.motion === motionOf(side) || s.flashUntil[side] > t) {
+                s.offAt[side] = t
+              }
               s.flashUntil[side] = 0
               this.options.observer?.off(blind.id, side, wallClockOf(at))
             }
