@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Router } from 'wouter'
 import { App } from './app/App'
 import { registerServiceWorker } from './service-worker-registration'
 import { installHistoryGuard } from './shell/history-guard'
@@ -9,16 +8,15 @@ import './style.css'
 
 // Before the first paint, so a dark page never flashes light.
 applyColorMode(readColorMode())
-// Before the router listens to history, so unsaved changes can hold the back button.
+// Before the router (loaded with the logged-in app) listens to history, so unsaved changes
+// can hold the back button.
 installHistoryGuard()
 
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Router>
-        <App />
-      </Router>
+      <App />
     </StrictMode>,
   )
   registerServiceWorker()

@@ -1,8 +1,9 @@
 // The whole app: the session decides between the login page and the logged-in app. The colour
-// mode wraps both, so the login page follows the same choice and the OS as the app does.
+// mode wraps both, so the login page follows the same choice and the OS as the app does. The
+// router and the toasts come with the logged-in app: the login page uses neither, and a new
+// browser's first page downloads neither (tests/bench/ui-first-page.ts).
 import { lazy, Suspense } from 'react'
 import { I18nProvider, useI18n } from '../i18n/I18nProvider'
-import { ToastProvider } from '../shell/toast'
 import { SessionProvider, useSession } from '../session/session'
 import { LoginPage } from '../pages/LoginPage'
 import { firstPageMessages } from '../shell/first-page.messages'
@@ -28,11 +29,9 @@ export function App() {
   return (
     <I18nProvider>
       <ColorModeProvider>
-        <ToastProvider>
-          <SessionProvider>
-            <SessionSwitch />
-          </SessionProvider>
-        </ToastProvider>
+        <SessionProvider>
+          <SessionSwitch />
+        </SessionProvider>
       </ColorModeProvider>
     </I18nProvider>
   )

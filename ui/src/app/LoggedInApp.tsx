@@ -17,13 +17,16 @@ import { Layout } from '../shell/Layout'
 import { menuFor, routesFor } from '../shell/menu'
 import { NotFound } from '../shell/not-found'
 import { RouteErrorBoundary } from '../shell/route-error'
+import { ToastProvider } from '../shell/toast'
 import { FullPageSpinner, InlineSpinner } from '../shell/Spinner'
 
 /** The logged-in app in a client cache of its own, made fresh at each login. */
 export function LoggedInApp({ token }: { token: string }) {
   return (
     <SessionCache>
-      <LoggedIn token={token} />
+      <ToastProvider>
+        <LoggedIn token={token} />
+      </ToastProvider>
     </SessionCache>
   )
 }
