@@ -11,6 +11,8 @@ import { HubEvents } from '../../hub/events'
 import { projectRoot } from '../../hub/paths'
 
 const admin = { id: 'bench', isAdmin: true }
+/** The first admin's password in a hub started by startHubProcess (user `admin`). */
+export const BENCH_ADMIN_PASSWORD = 'bench-password'
 
 /** A fresh database file with `blinds` blinds (two relays each) and `automations` automations. */
 export function seedDatabase(blinds: number, automations: number): string {
@@ -84,7 +86,7 @@ export async function startHubProcess(
         LAMELLA_DB: dbPath,
         LAMELLA_HOST: '127.0.0.1',
         LAMELLA_PORT: '0',
-        LAMELLA_ADMIN_PASSWORD: 'bench-password',
+        LAMELLA_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -14,18 +14,22 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Browser, Locator, Page, Response } from 'playwright-core'
 import { projectRoot } from '../../hub/paths'
 import { launchBrowser } from '../e2e/browser'
-import { fmt, median, seedDatabase, startHubProcess } from './_support'
+import { graphqlClient } from '../helpers/hub'
+import { BENCH_ADMIN_PASSWORD, fmt, median, seedDatabase, startHubProcess } from './_support'
 
 const LOADS = 10
 const JS_GOAL_GZIP_BYTES = 100_000
 const HOME_JS_GOAL_GZIP_BYTES = 70_000
 const BLINDS = 8
 const FAVOURITES = 4
-const ADMIN = { username: 'admin', password: 'bench-password' }
 
-/** What "usable" means for one first page: found in the page and by playwright alike. */
+/** One first page, and what "usable" means for it: found in the page and by playwright alike. */
 interface Target {
-  name: string
+  /** Whose first page it is. */
+  who: string
+  page: string
+  usableWhen: string
+  goalBytes: number
   /** A JavaScript expression, run in the page, giving the element to wait for or null. */
   find: string
   locator(page: Page): Locator
@@ -36,7 +40,10 @@ interface Target {
  * aria-labelledby containing the text, ignoring case.
  */
 const LOGIN: Target = {
-  name: 'login page usable (Username visible and enabled)',
+  who: 'a new browser',
+  page: 'the login page',
+  usableWhen: 'Username visible and enabled',
+  goalBytes: JS_GOAL_GZIP_BYTES,
   find: `(() => {
     const named = (text) => (text ?? '').toLowerCase().includes('username')
     for (const label of document.querySelectorAll('label')) {
@@ -54,7 +61,10 @@ const LOGIN: Target = {
 
 /** The first favourite blind's Up button on Home: the page is there with its data. */
 const HOME: Target = {
-  name: "Home usable (the first favourite blind's Up button visible and enabled)",
+  who: 'a returning user',
+  page: 'Home',
+  usableWhen: "the first favourite blind's Up button visible and enabled",
+  goalBytes: HOME_JS_GOAL_GZIP_BYTES,
   find: `document.querySelector('section[aria-labelledby="favourite-blinds"] button[aria-label^="Up"]')`,
   locator: (page) =>
     page.locator('section[aria-labelledby="favourite-blinds"] button[aria-label^="Up"]').first(),
@@ -91,6 +101,12 @@ function kindOf(path: string): Kind {
   return 'other'
 }
 
+/** A body's size in the content-encodings the hub sends. */
+const encodedSize: Record<string, (body: Buffer) => number> = {
+  br: (body) => brotliCompressSync(body).length,
+  gzip: (body) => gzipSync(body, { level: 9 }).length,
+}
+
 async function record(response: Response, beforeUsable: boolean): Promise<Recorded> {
   const path = new URL(response.url()).pathname
   // A redirect has no body; neither does a response the page was closed under.
@@ -103,14 +119,7 @@ async function record(response: Response, beforeUsable: boolean): Promise<Record
     .sizes()
     .then((s) => s.responseBodySize)
     .catch(() => -1)
-  const wireBytes =
-    reported >= 0
-      ? reported
-      : encoding === 'br'
-        ? brotliCompressSync(body).length
-        : encoding === 'gzip'
-          ? gzipSync(body, { level: 9 }).length
-          : body.length
+  const wireBytes = reported >= 0 ? reported : (encodedSize[encoding]?.(body) ?? body.length)
   const compressedByHub = encoding === 'gzip'
   const gzipBytes = compressedByHub ? wireBytes : gzipSync(body, { level: 9 }).length
   return {
@@ -163,7 +172,7 @@ async function loadUntilUsable(page: Page, url: string, target: Target): Promise
   const usableMs = (await page.evaluate('window.__usableAt')) as number | undefined
   if (usableMs === undefined) {
     throw new Error(
-      `playwright found the target of "${target.name}" but the page did not: align them`,
+      `playwright found the target of ${target.page} but the page did not: align them`,
     )
   }
   await page.waitForLoadState('networkidle')
@@ -262,46 +271,39 @@ execFileSync(process.execPath, [join(projectRoot, 'scripts/build.mjs'), '--ui', 
 })
 
 /** Logs the admin in over GraphQL and stars the first `FAVOURITES` blinds; her token. */
-async function returningUser(url: string): Promise<string> {
-  const call = async <T>(query: string, variables: object, token?: string): Promise<T> => {
-    const response = await fetch(new URL('/graphql', url), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { 'x-auth-token': token } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    })
-    const body = (await response.json()) as { data?: T; errors?: { message: string }[] }
-    if (!body.data) throw new Error(`${query}: ${body.errors?.[0]?.message ?? response.status}`)
-    return body.data
+async function returningUser(hubUrl: string): Promise<string> {
+  const gql = graphqlClient(hubUrl)
+  const data = async <T>(query: string, variables: Record<string, unknown>, token?: string) => {
+    const { data, errors, status } = await gql<T>(query, variables, token)
+    if (!data) throw new Error(`${query}: ${errors?.[0]?.message ?? status}`)
+    return data
   }
-  const { login } = await call<{ login: { token: string } }>(
+  const { login } = await data<{ login: { token: string } }>(
     'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }',
-    { u: ADMIN.username, p: ADMIN.password },
+    { u: 'admin', p: BENCH_ADMIN_PASSWORD },
   )
-  const { blindList } = await call<{ blindList: { id: string }[] }>(
+  const { blindList } = await data<{ blindList: { id: string }[] }>(
     '{ blindList { id } }',
     {},
     login.token,
   )
   for (const { id } of blindList.slice(0, FAVOURITES)) {
-    await call('mutation($id: ID!) { setFavoriteBlind(id: $id) }', { id }, login.token)
+    await data('mutation($id: ID!) { setFavoriteBlind(id: $id) }', { id }, login.token)
   }
   return login.token
 }
 
 /** The first page's figures: its files, sizes, what came after, and how soon it was usable. */
-function report(target: Target, first: Load, loads: Load[], goalBytes: number): void {
+function report(target: Target, first: Load, loads: Load[]): void {
   const load = loads[0]!
   const js = firstPage(load, 'JavaScript')
   const jsGzip = sum(js, 'gzipBytes')
   const gzipSource = js.every((r) => r.compressedByHub) ? 'as the hub sent it' : 'gzip level 9 here'
-  const goal = jsGzip < goalBytes ? 'met' : 'NOT met'
+  const goal = jsGzip < target.goalBytes ? 'met' : 'NOT met'
   console.log(
-    `JavaScript until ${target.name.replace(/ usable.*/, '')} was usable: ${js.length} files, ` +
+    `JavaScript until ${target.page} was usable: ${js.length} files, ` +
       `${kB(sum(js, 'bytes'))} raw, ${kB(jsGzip)} gzipped (${jsGzip} bytes; ${gzipSource}) ` +
-      `- goal under ${kB(goalBytes)} gz: ${goal}`,
+      `- goal under ${kB(target.goalBytes)} gz: ${goal}`,
   )
   for (const r of [...js].sort((a, b) => b.bytes - a.bytes)) {
     console.log(
@@ -324,7 +326,7 @@ function report(target: Target, first: Load, loads: Load[], goalBytes: number): 
   }
   const usable = loads.map((l) => l.usableMs)
   console.log(
-    `${target.name} after navigation start: ` +
+    `${target.page} usable (${target.usableWhen}) after navigation start: ` +
       `median ${fmt(median(usable), 0)} ms, max ${fmt(Math.max(...usable), 0)} ms ` +
       `(first load, not counted: ${fmt(first.usableMs, 0)} ms)`,
   )
@@ -338,20 +340,18 @@ try {
     `node ${process.version}, Chromium ${browser.version()}, ${LOADS} cold loads of ${url} ` +
       'each way (each in a fresh browser context: no HTTP cache, no service worker)',
   )
-  const token = await returningUser(url)
+  const token = await returningUser(`http://127.0.0.1:${hub.port}`)
   const all: Load[] = []
-  for (const [target, stored, goal] of [
-    [LOGIN, null, JS_GOAL_GZIP_BYTES],
-    [HOME, token, HOME_JS_GOAL_GZIP_BYTES],
+  for (const [target, stored] of [
+    [LOGIN, null],
+    [HOME, token],
   ] as const) {
-    console.log(
-      `-- ${stored === null ? 'a new browser: the login page' : 'a returning user: Home'}`,
-    )
+    console.log(`-- ${target.who}: ${target.page}`)
     // The first of each includes the hub's and the browser's warm-up; shown, not counted.
     const first = await coldLoad(browser, url, target, stored)
     const loads: Load[] = []
     for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, url, target, stored))
-    report(target, first, loads, goal)
+    report(target, first, loads)
     all.push(first, ...loads)
   }
   const foreign = all.flatMap((l) => l.requests).filter((request) => !request.startsWith(url))
