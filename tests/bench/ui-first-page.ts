@@ -6,8 +6,10 @@
 //   visible and enabled;
 // - a returning user's, with her token in local storage: Home, usable when the favourite
 //   blinds have loaded and their first Up button is visible and enabled.
-// Goals: the JavaScript for the first page under 100 kB gzipped (issue: offline web app), and
-// 70 kB from a cold start to Home with the i18n runtime (issue 22).
+// Goal (issue 22): the JavaScript of the first page, with the i18n runtime, under 70 kB
+// gzipped. The login page is the page that figure was measured on (86.9 kB in 6 files when the
+// issue was written); it loads no React. Home is held to the same figure, which React 19 alone
+// (67.7 kB) all but fills.
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -18,8 +20,7 @@ import { graphqlClient } from '../helpers/hub'
 import { BENCH_ADMIN_PASSWORD, fmt, median, seedDatabase, startHubProcess } from './_support'
 
 const LOADS = 10
-const JS_GOAL_GZIP_BYTES = 100_000
-const HOME_JS_GOAL_GZIP_BYTES = 70_000
+const JS_GOAL_GZIP_BYTES = 70_000
 const BLINDS = 8
 const FAVOURITES = 4
 
@@ -64,7 +65,7 @@ const HOME: Target = {
   who: 'a returning user',
   page: 'Home',
   usableWhen: "the first favourite blind's Up button visible and enabled",
-  goalBytes: HOME_JS_GOAL_GZIP_BYTES,
+  goalBytes: JS_GOAL_GZIP_BYTES,
   find: `document.querySelector('section[aria-labelledby="favourite-blinds"] button[aria-label^="Up"]')`,
   locator: (page) =>
     page.locator('section[aria-labelledby="favourite-blinds"] button[aria-label^="Up"]').first(),

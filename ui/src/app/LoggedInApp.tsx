@@ -7,7 +7,7 @@ import { Route, Switch, useLocation } from 'wouter'
 import { useWhoAmI } from '../api/hooks'
 import { useI18n } from '../i18n/I18nProvider'
 import { isLanguage } from '../i18n/language'
-import { firstPageMessages } from '../shell/first-page.messages'
+import { shellMessages } from '../shell/shell.messages'
 import { BlindMotionProvider } from '../position/blind-motion'
 import { LiveUpdates } from '../realtime/LiveUpdates'
 import { RealtimeProvider } from '../realtime/realtime'
@@ -48,7 +48,7 @@ function LoggedIn({ token }: { token: string }) {
     if (cannotLoad) fireLogout()
   }, [cannotLoad])
 
-  if (!me) return <FullPageSpinner label={t(firstPageMessages.loadingAccount)} />
+  if (!me) return <FullPageSpinner label={t(shellMessages.loadingAccount)} />
 
   const routes = routesFor(me.isAdmin)
   return (

@@ -3,10 +3,9 @@
 // no reload. Without a provider (component tests) the UI speaks English.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
-import type { Catalog } from './messages'
-import { setIntlLocale, setTranslateNow } from './intl-locale'
-import { intlLocaleFor, readStoredChoice, resolveLanguage, storeChoice } from './language'
+import { readStoredChoice, resolveLanguage, storeChoice } from './language'
 import type { Language } from './language'
+import { loadLanguage, showLanguage, type Shown } from './show-language'
 import { translator } from './translate'
 import type { Translate } from './translate'
 
@@ -31,31 +30,21 @@ const ENGLISH: I18n = {
 
 const I18nContext = createContext<I18n>(ENGLISH)
 
-const loaders: Record<Language, () => Promise<Catalog | null>> = {
-  en: () => Promise.resolve(null),
-  de: () => import('./catalogs/de').then((m) => m.de),
-}
-
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [choice, setChoice] = useState<Language | null>(readStoredChoice)
   const wanted = resolveLanguage(choice)
   // The catalog shown and its language: they change together once the catalog has loaded.
-  const [shown, setShown] = useState<{ language: Language; catalog: Catalog | null } | null>(
+  const [shown, setShown] = useState<Shown | null>(
     wanted === 'en' ? { language: 'en', catalog: null } : null,
   )
 
   useEffect(() => {
     let current = true
-    loaders[wanted]().then(
-      (catalog) => {
-        if (current) setShown({ language: wanted, catalog })
-      },
-      // A catalog that cannot load (the hub restarting mid-page): English rather than an empty
-      // page; a reload tries the language again.
-      () => {
-        if (current) setShown((before) => before ?? { language: 'en', catalog: null })
-      },
-    )
+    void loadLanguage(wanted).then((loaded) => {
+      if (!current) return
+      // A catalog that failed keeps the language shown before it, if there was one.
+      setShown((before) => (loaded.language === wanted || !before ? loaded : before))
+    })
     return () => {
       current = false
     }
@@ -68,10 +57,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<I18n | null>(() => {
     if (!shown) return null
-    const locale = shown.language === 'en' && !choice ? undefined : intlLocaleFor(shown.language)
-    const t = translator(shown.language, shown.catalog)
-    setIntlLocale(locale)
-    setTranslateNow(t, shown.language)
+    const { locale, t } = showLanguage(shown, choice)
     return { language: shown.language, choice, locale, t, choose }
   }, [shown, choice, choose])
 

@@ -1,12 +1,11 @@
-// The session rules of spec sections 4 and 8, against a stubbed /graphql: login stores the
-// token and starts a fresh cache, any 401 logs out, and a current user that cannot load logs
-// out when none is known. The realtime socket is replaced: these tests run without a hub.
-import { render, screen, waitFor } from '@testing-library/react'
+// The session rules of spec sections 4 and 8, against a stubbed /graphql, through the UI's own
+// start (app/start.ts): login stores the token and starts a fresh cache, any 401 logs out, and
+// a current user that cannot load logs out when none is known. The realtime socket is
+// replaced: these tests run without a hub.
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
-import { App } from '../app/App'
+import { startUi } from '../app/start'
 import { mutations } from '../api/operations'
 
 vi.mock('../realtime/socket', () => ({
@@ -50,22 +49,22 @@ beforeEach(() => {
   )
   vi.spyOn(console, 'error').mockImplementation(() => {})
 })
+let stopUi = () => {}
 afterEach(() => {
+  stopUi()
+  document.body.replaceChildren()
+  history.replaceState(null, '', '/')
+  localStorage.clear()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 function renderApp() {
-  const memory = memoryLocation({ path: '/' })
-  return render(
-    <Router hook={memory.hook}>
-      <App />
-    </Router>,
-  )
+  stopUi = startUi(document.body.appendChild(document.createElement('div')))
 }
 
 async function logIn(username: string) {
-  await userEvent.type(screen.getByLabelText('Username'), username)
+  await userEvent.type(await screen.findByLabelText('Username'), username)
   await userEvent.type(screen.getByLabelText('Password'), 'a-long-password')
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
 }
@@ -73,9 +72,31 @@ async function logIn(username: string) {
 const stored = () => localStorage.getItem('authStore')
 
 describe('the session', () => {
-  it('shows the login page when no token is stored', () => {
+  it('shows the login page when no token is stored, and loads no account', async () => {
     renderApp()
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy()
+    expect(calls).toEqual([])
+  })
+
+  it('keeps saying Logging in… until the app has loaded, and a failed login says why', async () => {
+    answers.login = () => error(401, 'Wrong username or password')
+    renderApp()
+    await logIn('anna')
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Wrong username or password'),
+    )
+    // Ready for another try.
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    )
+    let release = (_: Reply) => {}
+    answers.login = () => new Promise<Reply>((resolve) => (release = resolve))
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    const busy = screen.getByRole('button', { name: 'Logging in…' }) as HTMLButtonElement
+    expect(busy.disabled).toBe(true)
+    expect(screen.getByRole('alert').textContent).toBe('')
+    release(ok({ login: { token: 'token-1', expiresAt: '2030-01-01T00:00:00Z' } }))
+    await screen.findByRole('progressbar', { name: 'Loading your account' })
   })
 
   it('stores the token after login, shows a spinner while the user loads, then the user', async () => {

@@ -1,15 +1,13 @@
-// The session of spec section 4: logged in while a token is stored. Logging in stores the
-// token; the logout event (logout action or any 401) drops the stored token and the state. The
-// client cache lives with the logged-in app (SessionCache), so each login starts a fresh one.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+// The session of spec section 4 inside the logged-in app: its token, and the logout action,
+// which revokes the token on the hub and fires the logout event. app/start.ts hears the event
+// (as it hears any 401), drops the stored token and brings the login page back.
+import { createContext, useContext, useMemo } from 'react'
 import type { ReactNode } from 'react'
 import { logout as revoke } from '../api/session-calls'
-import { readToken, writeToken } from './auth-store'
-import { fireLogout, onLogout } from './logout-event'
+import { fireLogout } from './logout-event'
 
 export interface Session {
-  token: string | null
-  login: (token: string) => void
+  token: string
   /** Revokes the token on the hub (best effort), then fires the logout event. */
   logout: () => Promise<void>
 }
@@ -22,32 +20,16 @@ export function useSession(): Session {
   return session
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState(readToken)
+async function logout(): Promise<void> {
+  try {
+    await revoke()
+  } catch {
+    // Already logged, and the token is dropped either way.
+  }
+  fireLogout()
+}
 
-  useEffect(
-    () =>
-      onLogout(() => {
-        writeToken(null)
-        setToken(null)
-      }),
-    [],
-  )
-
-  const login = useCallback((newToken: string) => {
-    writeToken(newToken)
-    setToken(newToken)
-  }, [])
-
-  const logout = useCallback(async () => {
-    try {
-      await revoke()
-    } catch {
-      // Already logged, and the token is dropped below either way.
-    }
-    fireLogout()
-  }, [])
-
-  const session = useMemo(() => ({ token, login, logout }), [token, login, logout])
+export function SessionProvider({ token, children }: { token: string; children: ReactNode }) {
+  const session = useMemo(() => ({ token, logout }), [token])
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
 }

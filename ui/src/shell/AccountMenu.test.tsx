@@ -1,8 +1,9 @@
 // The account menu: who is signed in, the colour mode, changing one's own password (the hub
 // checks the current one) and logging out.
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { onLogout } from '../session/logout-event'
 import { SessionProvider } from '../session/session'
 import { SessionCache } from '../session/SessionCache'
 import { HubErrorAnswer, setUpHubTests, stubHub } from '../test-support/hub-stub'
@@ -18,7 +19,7 @@ function renderMenu() {
   render(
     <ColorModeProvider>
       <ToastProvider>
-        <SessionProvider>
+        <SessionProvider token="token-a">
           <SessionCache>
             <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
             <a href="/blinds">Next on the page</a>
@@ -86,14 +87,16 @@ describe('the account menu', () => {
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull()
   })
 
-  it('logs out from the menu', async () => {
+  it('logs out from the menu: revokes the token on the hub, then fires the logout event', async () => {
     const hub = stubHub({ logout: true, whoAmI: anna })
-    localStorage.setItem('authStore', JSON.stringify({ token: 'token-a' }))
+    const loggedOut = vi.fn()
+    const stopListening = onLogout(loggedOut)
     const user = userEvent.setup()
     await user.click(renderMenu())
     await user.click(screen.getByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(loggedOut).toHaveBeenCalledTimes(1))
     expect(hub.sent.map((s) => s.operationName)).toContain('logout')
-    expect(localStorage.getItem('authStore')).toBeNull()
+    stopListening()
   })
 })
 

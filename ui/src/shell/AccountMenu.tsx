@@ -12,7 +12,7 @@ import { useSession } from '../session/session'
 import { ColorModeSwitch } from './ColorModeSwitch'
 import { ChevronDownIcon, KeyIcon, LogoutIcon } from './icons'
 
-// Loaded when first opened: the form and the hub's password rules stay off the first page.
+// Loaded when first opened: the form and the hub's password rules stay off Home's first load.
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 )

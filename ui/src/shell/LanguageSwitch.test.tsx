@@ -22,7 +22,7 @@ function renderMenu() {
     <I18nProvider>
       <ColorModeProvider>
         <ToastProvider>
-          <SessionProvider>
+          <SessionProvider token="token-a">
             <SessionCache>
               <AccountMenu userId="u-anna" username="anna" isAdmin={false} />
             </SessionCache>

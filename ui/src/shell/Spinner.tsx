@@ -1,15 +1,11 @@
 import { useT } from '../i18n/I18nProvider'
-import { firstPageMessages } from './first-page.messages'
+import { shellMessages } from './shell.messages'
 
 export function FullPageSpinner({ label }: { label?: string }) {
   const t = useT()
   return (
     <div className="full-page-spinner">
-      <div
-        className="spinner"
-        role="progressbar"
-        aria-label={label ?? t(firstPageMessages.loading)}
-      />
+      <div className="spinner" role="progressbar" aria-label={label ?? t(shellMessages.loading)} />
     </div>
   )
 }
@@ -20,7 +16,7 @@ export function InlineSpinner({ label }: { label?: string }) {
     <div
       className="spinner spinner-small"
       role="progressbar"
-      aria-label={label ?? t(firstPageMessages.loading)}
+      aria-label={label ?? t(shellMessages.loading)}
     />
   )
 }

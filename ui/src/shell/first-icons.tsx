@@ -1,6 +1,7 @@
-// The icons of the first page (the login page and the toast it may show): the logo and the
-// close button's cross, apart from icons.tsx so a new browser downloads only these.
+// The frame's first icons: the logo and the close button's cross, apart from icons.tsx so the
+// toasts need not load every icon.
 import type { ReactNode } from 'react'
+import { LOGO_MARK_SVG } from './logo'
 
 export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
@@ -28,10 +29,7 @@ export const CloseIcon = () => (
   </Icon>
 )
 
+/** The mark in a box of no layout of its own: the svg is laid out as if it stood alone. */
 export const LogoMark = () => (
-  <svg className="logo-mark" viewBox="0 0 32 32" width={32} height={32} aria-hidden="true">
-    <rect width="32" height="32" rx="8" fill="var(--brand-primary)" />
-    <path d="M8 9h16M8 13.5h16M8 18h16" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-    <circle cx="16" cy="23.5" r="2.2" fill="var(--brand-accent)" />
-  </svg>
+  <span style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: LOGO_MARK_SVG }} />
 )

@@ -1,6 +1,6 @@
 // Holding the browser's back and forward buttons while a form has unsaved changes. Wouter has
 // no navigation blocker, and it moves to the new page inside its own popstate listener, so
-// ours must be registered before wouter's: main.tsx installs it before the app renders. A
+// ours must be registered before wouter's: main.ts installs it before the app renders. A
 // blocked step is undone at once (the page never changes) and the guard is asked whether to
 // take it after all.
 

@@ -1,7 +1,7 @@
 // The UI's icons: small stroked SVGs drawn for Lamella and bundled, so nothing is fetched.
 // Decorative by default (aria-hidden); the button or link around one carries its label.
-// The two the login page shows live in first-icons.tsx, so a new browser's first page does not
-// download the others.
+// The logo and the close button's cross live in first-icons.tsx, so the toasts do not load
+// the others.
 import { Icon } from './first-icons'
 
 export { CloseIcon, LogoMark } from './first-icons'

@@ -1,5 +1,5 @@
-// The words of the frame around every page: menus, account menu, error screens. Those the first
-// page needs (spinners, the toast's close button) are in first-page.messages.ts.
+// The words of the frame around every page: menus, account menu, spinners, toasts, error
+// screens. The login page's own are in pages/login.messages.ts.
 import { defineMessages } from '../i18n/messages'
 
 export const menuMessages = defineMessages('menu', {
@@ -17,6 +17,9 @@ export const menuMessages = defineMessages('menu', {
 })
 
 export const shellMessages = defineMessages('shell', {
+  loading: 'Loading',
+  loadingAccount: 'Loading your account',
+  closeMessage: 'Close message',
   reconnecting: 'Connection to the hub lost. Reconnecting…',
   account: 'Account: {username}',
   signedInAs: 'Signed in as',

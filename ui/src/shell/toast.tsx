@@ -6,7 +6,7 @@
 // (<ToastOutlet />): in the side menu's free space on wide screens, and on phones a strip just
 // above the bottom bar whose height the page reserves (--toast-space) while a message shows.
 import { useT } from '../i18n/I18nProvider'
-import { firstPageMessages } from './first-page.messages'
+import { shellMessages } from './shell.messages'
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { createPortal } from 'react-dom'
@@ -73,7 +73,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <button
             type="button"
             className="icon-button"
-            aria-label={t(firstPageMessages.closeMessage)}
+            aria-label={t(shellMessages.closeMessage)}
             onClick={() => {
               setToast(null)
               setHeld(false)

@@ -4,7 +4,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { App } from '../app/App'
+import { startUi } from '../app/start'
 import { ColorModeSwitch } from '../shell/ColorModeSwitch'
 import { stubSystemColorScheme } from '../test-support/system-color-scheme'
 import { ColorModeProvider } from './color-mode'
@@ -64,13 +64,23 @@ describe('the colour mode', () => {
     expect(theme()).toBe('light')
   })
 
-  it('follows a live OS switch on the login page', () => {
+  it('follows a live OS switch on the login page, and a stored choice holds there', async () => {
     const os = stubSystemColorScheme('light')
-    render(<App />)
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy()
+    let stopUi = startUi(document.body.appendChild(document.createElement('div')))
+    await screen.findByRole('button', { name: 'Log in' })
     expect(theme()).toBe('light')
-    act(() => os.set('dark'))
+    os.set('dark')
     expect(theme()).toBe('dark')
+    stopUi()
+
+    localStorage.setItem('colorMode', 'light')
+    stopUi = startUi(document.body.appendChild(document.createElement('div')))
+    await screen.findAllByRole('button', { name: 'Log in' })
+    os.set('dark')
+    expect(theme()).toBe('light')
+    stopUi()
+    localStorage.removeItem('colorMode')
+    document.body.replaceChildren()
   })
 
   it('takes up a choice made in another tab', () => {

@@ -1,30 +1,13 @@
 // Light, dark or system colour mode (spec section 2), kept in local storage. One choice for the
 // whole app: every switch reads and sets the same React state, so the phone's top bar and the
 // desktop's side menu never disagree. The resolved scheme is set on <html data-theme>, which
-// the stylesheet's colour tokens follow; on "system" it follows the OS live, on every page
-// including the login page.
+// the stylesheet's colour tokens follow (color-scheme.ts, which the login page uses without
+// React); on "system" it follows the OS live.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
+import { COLOR_MODE_KEY, readColorMode, showColorMode, type ColorMode } from './color-scheme'
 
-export type ColorMode = 'light' | 'dark' | 'system'
-export const COLOR_MODES: readonly ColorMode[] = ['light', 'dark', 'system']
-export const COLOR_MODE_KEY = 'colorMode'
-const DARK_QUERY = '(prefers-color-scheme: dark)'
-
-export function readColorMode(): ColorMode {
-  const stored = localStorage.getItem(COLOR_MODE_KEY)
-  return COLOR_MODES.includes(stored as ColorMode) ? (stored as ColorMode) : 'system'
-}
-
-function systemQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null
-}
-
-export function applyColorMode(mode: ColorMode): void {
-  const dark = mode === 'dark' || (mode === 'system' && (systemQuery()?.matches ?? false))
-  document.documentElement.dataset.theme = dark ? 'dark' : 'light'
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
-}
+export type { ColorMode } from './color-scheme'
 
 type ColorModeState = readonly [ColorMode, (mode: ColorMode) => void]
 
@@ -33,14 +16,7 @@ const ColorModeContext = createContext<ColorModeState | null>(null)
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState(readColorMode)
 
-  useEffect(() => {
-    applyColorMode(mode)
-    const query = systemQuery()
-    if (mode !== 'system' || !query) return
-    const follow = () => applyColorMode('system')
-    query.addEventListener('change', follow)
-    return () => query.removeEventListener('change', follow)
-  }, [mode])
+  useEffect(() => showColorMode(mode), [mode])
 
   // A choice made in another tab of the same hub applies here too.
   useEffect(() => {

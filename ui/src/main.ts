@@ -1,9 +1,7 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { startUi } from './app/start'
 import { registerServiceWorker } from './service-worker-registration'
 import { installHistoryGuard } from './shell/history-guard'
-import { applyColorMode, readColorMode } from './theme/color-mode'
+import { applyColorMode, readColorMode } from './theme/color-scheme'
 import './style.css'
 
 // Before the first paint, so a dark page never flashes light.
@@ -14,11 +12,7 @@ installHistoryGuard()
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  startUi(root)
   registerServiceWorker()
 } else {
   // Spec sections 2 and 8: without a root element there is no app, only a red message.
