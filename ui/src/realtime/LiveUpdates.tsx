@@ -4,18 +4,29 @@
 // automation's list entry, page and history, `bus:status` patches the hub status, `pv:sample`
 // patches the inverter's live values (and asks for the rest when it goes offline or comes back),
 // `weather:changed` asks again for the weather, and at each change of a lock or an alarm
-// (locksVersion) for the blinds and the alarm history too.
-import { useRef } from 'react'
+// (locksVersion) for the blinds and the alarm history too. Each time the socket connects (the
+// first time, and again after the hub or the network was away), everything loaded is asked for
+// again: what changed before then came with no push this page heard.
+import { useEffect, useRef } from 'react'
 import { unstable_serialize, useSWRConfig } from 'swr'
 import { staleAfterChangeOf, staleAfterRunOf } from '../api/cache-keys'
 import { keys } from '../api/operations'
 import { usePatchCached } from '../api/patch-cached'
 import type { Blind, HubStatus, PvStatus } from '../api/types'
-import { useHubEvent } from './realtime'
+import { useConnection, useHubEvent } from './realtime'
 
 export function LiveUpdates() {
   const { mutate, cache } = useSWRConfig()
   const patchLoaded = usePatchCached()
+
+  const connection = useConnection()
+  const connectionBefore = useRef(connection)
+  useEffect(() => {
+    if (connection === 'connected' && connectionBefore.current !== 'connected') {
+      void mutate(() => true)
+    }
+    connectionBefore.current = connection
+  }, [connection, mutate])
 
   useHubEvent('data:changed', ({ entity }) => {
     void mutate(staleAfterChangeOf(entity))
