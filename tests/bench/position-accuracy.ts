@@ -5,7 +5,7 @@
 // position as the API tells it is held against its motor. Goal (issue 11): mean under 1 point,
 // max under 3. The blinds travel in 2-5 s, so each millisecond of timing counts ten times
 // more than on a real 30 s blind. LAMELLA_BENCH_COMMANDS and LAMELLA_FAULT_SEED change the run.
-import { seededRandom, seedFrom } from '../faults/seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 import { startHubWithBoardProcess } from '../helpers/motors'
 import { RANDOM_BLINDS, runRandomCommands } from '../helpers/random-commands'
 import { fmt } from './_support'

@@ -4,7 +4,7 @@
 // clear-sky power, checked every minute with no hysteresis and no dwell. The PV trace is a
 // clear-sky day of a 5 kW array with clouds of 1 to 8 minutes taking it down to 10-40 %,
 // seeded (SHADING_SEED=n replays a trace). Pure computation: no hub, no timers.
-import { seededRandom, seedFrom } from '../faults/seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 import { sunPosition } from '../../hub/engine/sun'
 import { sunInFront, type Facade } from '../../hub/shading/sun-position'
 import {

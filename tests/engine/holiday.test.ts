@@ -12,7 +12,7 @@ import { nextSunTrigger, type Location } from '../../hub/engine/sun'
 import { HubEvents } from '../../hub/events'
 import { Holiday } from '../../hub/holiday/holiday'
 import type { Trigger } from '../../hub/validation/automation'
-import { seededRandom } from '../faults/seeded-random'
+import { seededRandom } from '../../firmware-protocol/seeded-random'
 import { temporaryFolders } from '../helpers/temporary-folders'
 
 const BERLIN = 'Europe/Berlin'

@@ -12,7 +12,7 @@ import {
   type HttpCase,
   type Victims,
 } from './bad-request'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 export function badBodies(rng: Random, v: Victims): HttpCase[] {
   const cases: HttpCase[] = []

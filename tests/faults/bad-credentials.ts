@@ -8,7 +8,7 @@ import {
   type HttpCase,
   type Victims,
 } from './bad-request'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 export function badTokens(rng: Random, v: Victims): HttpCase[] {
   const cases: HttpCase[] = []

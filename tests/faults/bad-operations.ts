@@ -10,7 +10,7 @@ import {
   type HttpCase,
   type Victims,
 } from './bad-request'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 /** Values that GraphQL's String (and ID, but for whole numbers), Int and enum types refuse. */
 const NOT_A_STRING = [42, 1.5, true, { a: 1 }, ['x'], -0]

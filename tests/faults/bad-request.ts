@@ -4,7 +4,7 @@
 // Everything that could succeed is harmless by construction: reads go as the admin, writes go
 // as a user with no blinds (so a write that survives the fuzzing is refused with 403), and the
 // admin's own writes carry a value that is invalid whatever else happens to it.
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 export interface HttpCase {
   /** What kind of bad request it is, for the report. */

@@ -13,7 +13,7 @@ import { badTokens, loginCases } from './bad-credentials'
 import { badOperations } from './bad-operations'
 import type { HttpCase, Victims } from './bad-request'
 import { report } from './report'
-import { seededRandom, seedFrom } from './seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 
 const SEED = seedFrom(process.env.LAMELLA_FAULT_SEED)
 /**

@@ -4,7 +4,7 @@
 import type { HubProcess } from '../bus/hub-process'
 import { differences, readHousehold, viewOf } from './household-state'
 import { HouseholdWriter, type Write } from './household-writer'
-import { seededRandom, type Random } from './seeded-random'
+import { seededRandom, type Random } from '../../firmware-protocol/seeded-random'
 
 const USER_CREATE = 'mutation($input: UserInput!) { userCreate(input: $input) { id username } }'
 const LOGIN = 'query($u: String!, $p: String!) { login(username: $u, password: $p) { token } }'

@@ -9,7 +9,7 @@ import {
   type HouseholdState,
   type SceneState,
 } from './household-state'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 /** One request, and what it does to the state if the hub carries it out. */
 export interface Write {

@@ -1,7 +1,7 @@
 // The requests of the load test: the mix of reads, moves and writes that a household's
 // browsers send, with one deliberate mistake among them.
 import { ADMINS, BLINDS, USERS, type Household, type UserName } from './load-household'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 import { timedRequest, type Outcome } from './timed-request'
 
 const MOVE =

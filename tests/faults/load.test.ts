@@ -21,7 +21,7 @@ import {
 } from './load-household'
 import { nextRequest } from './load-mix'
 import { report } from './report'
-import { seededRandom, seedFrom } from './seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 import { latencies, type Outcome } from './timed-request'
 
 const SECONDS = Number(process.env.LAMELLA_LOAD_SECONDS ?? 60)

@@ -7,7 +7,7 @@ import { waitFor } from '../bus/polling'
 import type { BoardProcess, CoilLine } from '../helpers/board-process'
 import type { MotorBlind } from '../helpers/motors'
 import type { LoadWindow } from './load-window'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 const SET = 'mutation($ids: [ID!]!, $p: Int) { blindSetPosition(ids: $ids, position: $p) { id } }'
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'

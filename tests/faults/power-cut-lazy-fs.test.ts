@@ -42,7 +42,7 @@ import {
 } from './moving-blinds'
 import { report } from './report'
 import { checkHouse, runUntil, setUpHouse, shadeUntil, type HouseTally } from './runs-and-shading'
-import { seededRandom, seedFrom } from './seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 
 const CUTS = 50
 const CLIENTS = 2

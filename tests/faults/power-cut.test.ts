@@ -25,7 +25,7 @@ import {
   writeUntil,
 } from './household-clients'
 import { report } from './report'
-import { seededRandom, seedFrom } from './seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 
 const KILLS = 20
 const CLIENTS = 3

@@ -9,7 +9,7 @@ import { createMotorBlind, type MotorBlind } from '../helpers/motors'
 import type { Location } from '../../hub/engine/sun'
 import { holds, type Acknowledged, type LoadWindow } from './load-window'
 import { ALL_MOTOR_BLINDS, MOTOR_BLINDS } from './moving-blinds'
-import type { Random } from './seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 
 const RUN = 'mutation($id: ID!) { automationRun(id: $id) { id } }'
 const RUNS = 'query { automationRuns(limit: 500) { id status startedAt error } }'

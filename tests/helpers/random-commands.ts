@@ -3,7 +3,7 @@
 // automation run meanwhile. Every so often everything settles and each blind's position as
 // the hub tells it is held against the motor's. Shared by the test (300 commands) and the
 // bench (1000).
-import type { Random } from '../faults/seeded-random'
+import type { Random } from '../../firmware-protocol/seeded-random'
 import { sleep, waitFor } from '../bus/polling'
 import type { MotorBlind, MotorRig } from './motors'
 

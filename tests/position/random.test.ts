@@ -3,7 +3,7 @@
 // settle the hub's position of each is within 2 points of where its motor really is.
 // LAMELLA_FAULT_SEED replays a failing run with the seed it printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seededRandom, seedFrom } from '../faults/seeded-random'
+import { seededRandom, seedFrom } from '../../firmware-protocol/seeded-random'
 import { startHubWithBoardProcess, type MotorRig } from '../helpers/motors'
 import { RANDOM_BLINDS, runRandomCommands, type Comparison } from '../helpers/random-commands'
 

@@ -1,5 +1,5 @@
-// A small seeded random source for the fault tests, so that a failing run can be replayed with
-// the seed it printed (mulberry32: 32 bits of state, plenty for picking test cases).
+// A small seeded random source, so that a run with faults can be replayed with the seed it
+// printed: the emulator's line noise and the fault tests (mulberry32: 32 bits of state).
 
 export interface Random {
   readonly seed: number
