@@ -1,5 +1,6 @@
 // Puts a relay board in software on a byte stream: assembles requests from chunks, and with a
 // baud rate answers when a real board on that line would.
+import type { Delivery } from './emulator-faults'
 import { FrameAssembler } from './frame-assembler'
 import { requestLength } from './rtu-request'
 import { frameTimeMs, interFrameSilenceMs, type Parity } from './timing'
@@ -12,8 +13,8 @@ const FRAMING_BAUD_WITHOUT_WIRE_TIMING = 9600
 export interface BoardOnWire {
   /** Acts on one complete frame; the answer's bytes, or null for no answer. */
   handleFrame(frame: Uint8Array): Uint8Array | null
-  /** Extra delay before the answer to `unit` (a slow fault). */
-  answerDelayMs(unit: number): number
+  /** How the answer to `unit` goes on the line (a slow or noisy fault changes it). */
+  deliveries(unit: number, answer: Uint8Array, wireMs: (bytes: number) => number): Delivery[]
 }
 
 export interface WireTiming {
@@ -57,16 +58,17 @@ export function connectToWire(
   const answer = (frame: Uint8Array): void => {
     const response = board.handleFrame(frame)
     if (!response) return
-    const extraMs = board.answerDelayMs(frame[0]!)
-    if (baud === undefined && extraMs === 0) {
-      queueMicrotask(() => {
-        if (!closed) send(response)
-      })
-      return
+    const wireMs = (bytes: number) => (baud === undefined ? 0 : frameTimeMs(bytes, baud, parity))
+    const startMs = baud === undefined ? 0 : turnaroundMs
+    for (const { doneMs, bytes } of board.deliveries(frame[0]!, response, wireMs)) {
+      if (baud === undefined && doneMs === 0) {
+        queueMicrotask(() => {
+          if (!closed) send(bytes)
+        })
+      } else {
+        later(startMs + doneMs, () => send(bytes))
+      }
     }
-    const wireMs =
-      baud === undefined ? 0 : turnaroundMs + frameTimeMs(response.length, baud, parity)
-    later(wireMs + extraMs, () => send(response))
   }
 
   const assembler = new FrameAssembler({

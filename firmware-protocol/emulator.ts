@@ -4,8 +4,15 @@
 // unit beside them (emulator-weather.ts). Transport-agnostic: feed it whole frames
 // (`handleFrame`) or a byte stream (`attach`).
 import { hasValidCrc } from './crc'
-import { corruptCrc, FaultTable, switchesOff, type Fault } from './emulator-faults'
+import {
+  corruptCrc,
+  FaultTable,
+  switchesOff,
+  type Fault,
+  type NoiseCounts,
+} from './emulator-faults'
 import { FlashTimers } from './emulator-flash'
+import { ProbeUnit } from './emulator-probe'
 import { WeatherSensorUnit, type WeatherSensorOptions } from './emulator-weather'
 import { connectToWire, DEFAULT_TURNAROUND_MS, type EmulatorConnection } from './emulator-wire'
 import {
@@ -34,7 +41,7 @@ import {
 } from './rtu-types'
 import type { Parity } from './timing'
 
-export type { Fault } from './emulator-faults'
+export type { Fault, Noise, NoiseCounts } from './emulator-faults'
 export type { EmulatorConnection } from './emulator-wire'
 export type { WeatherSensorOptions } from './emulator-weather'
 
@@ -61,6 +68,8 @@ export interface RelayBoardEmulatorOptions {
    * them), answering 0x03 and 0x04 from its script; faults apply to it as to any unit.
    */
   weather?: WeatherSensorOptions
+  /** A probe unit (emulator-probe.ts) at this address, for tests of the bus; default none. */
+  probeUnit?: number
 }
 
 export type CoilChangeCause = 'write' | 'flash' | 'flash-end'
@@ -79,6 +88,8 @@ export class RelayBoardEmulator {
   readonly coilsPerUnit: number
   /** The weather sensor unit, if the board has one. */
   readonly weather: WeatherSensorUnit | undefined
+  /** The probe unit, if the board has one. */
+  readonly probe: ProbeUnit | undefined
   private readonly coilsByUnit = new Map<number, boolean[]>()
   private readonly flashes: FlashTimers
   private readonly listeners = new Set<(change: CoilChange) => void>()
@@ -104,6 +115,18 @@ export class RelayBoardEmulator {
     this.flashes = new FlashTimers(this.now)
     this.unitsWithoutFlash = new Set(options.unitsWithoutFlash ?? [])
     this.weather = options.weather && new WeatherSensorUnit(options.weather, this.now)
+    this.probe = options.probeUnit === undefined ? undefined : new ProbeUnit(options.probeUnit)
+    const taken = [...this.coilsByUnit.keys(), this.weather?.unit]
+    if (
+      this.probe &&
+      (taken.includes(this.probe.unit) ||
+        options.probeUnit! < 1 ||
+        options.probeUnit! > MAX_RTU_UNIT)
+    ) {
+      throw new RangeError(
+        `the probe unit must be a unit from 1 to 247 of its own (got ${options.probeUnit})`,
+      )
+    }
     if (this.weather && this.coilsByUnit.has(this.weather.unit)) {
       throw new RangeError(
         `the weather unit ${this.weather.unit} is also a relay unit (${units.join(', ')}): give it an address of its own`,
@@ -129,6 +152,16 @@ export class RelayBoardEmulator {
     return () => this.listeners.delete(listener)
   }
 
+  /** Whether `attach` answers as late as a line at its baud rate would. */
+  get wireTimed(): boolean {
+    return this.baud !== undefined
+  }
+
+  /** What noisy faults did to the answers so far. */
+  get noise(): Readonly<NoiseCounts> {
+    return this.faults.noise
+  }
+
   /** The fault of one unit, or without `unit` of every unit (clearing per-unit faults). */
   setFault(fault: Fault, unit?: number): void {
     this.faults.set(fault, unit)
@@ -146,7 +179,9 @@ export class RelayBoardEmulator {
       this.handleBroadcast(frame)
       return null
     }
-    if (!this.coilsByUnit.has(unit) && unit !== this.weather?.unit) return null
+    if (!this.coilsByUnit.has(unit) && unit !== this.weather?.unit && unit !== this.probe?.unit) {
+      return null
+    }
     const fault = this.faults.of(unit)
     if (fault.kind === 'no-answer') return null
     if (fault.kind === 'deaf-to-off' && switchesOff(frame, fault.coil)) {
@@ -161,10 +196,8 @@ export class RelayBoardEmulator {
   attach(send: (bytes: Uint8Array) => void): EmulatorConnection {
     const board = {
       handleFrame: (frame: Uint8Array) => this.handleFrame(frame),
-      answerDelayMs: (unit: number) => {
-        const fault = this.faults.of(unit)
-        return fault.kind === 'slow' ? fault.delayMs : 0
-      },
+      deliveries: (unit: number, answer: Uint8Array, wireMs: (bytes: number) => number) =>
+        this.faults.deliveries(unit, answer, wireMs),
     }
     const { baud, parity, turnaroundMs, now } = this
     return connectToWire(board, send, { baud, parity, turnaroundMs, now })
@@ -191,6 +224,7 @@ export class RelayBoardEmulator {
       return { unit, fn: frame[1]! & 0x7f, exception }
     }
     if (unit === this.weather?.unit) return this.weather.execute(request)
+    if (unit === this.probe?.unit) return this.probe.execute(request)
     return this.execute(unit, request)
   }
 
