@@ -68,8 +68,8 @@ export interface RelayBoardEmulatorOptions {
    * them), answering 0x03 and 0x04 from its script; faults apply to it as to any unit.
    */
   weather?: WeatherSensorOptions
-  /** A probe unit (emulator-probe.ts) at this address, for tests of the bus; default none. */
-  probeUnit?: number
+  /** Probe units (emulator-probe.ts) at these addresses, for tests of the bus; default none. */
+  probeUnit?: number | readonly number[]
 }
 
 export type CoilChangeCause = 'write' | 'flash' | 'flash-end'
@@ -88,8 +88,10 @@ export class RelayBoardEmulator {
   readonly coilsPerUnit: number
   /** The weather sensor unit, if the board has one. */
   readonly weather: WeatherSensorUnit | undefined
-  /** The probe unit, if the board has one. */
+  /** The (first) probe unit, if the board has one. */
   readonly probe: ProbeUnit | undefined
+  /** Every probe unit, by address. */
+  readonly probes = new Map<number, ProbeUnit>()
   private readonly coilsByUnit = new Map<number, boolean[]>()
   private readonly flashes: FlashTimers
   private readonly listeners = new Set<(change: CoilChange) => void>()
@@ -115,18 +117,14 @@ export class RelayBoardEmulator {
     this.flashes = new FlashTimers(this.now)
     this.unitsWithoutFlash = new Set(options.unitsWithoutFlash ?? [])
     this.weather = options.weather && new WeatherSensorUnit(options.weather, this.now)
-    this.probe = options.probeUnit === undefined ? undefined : new ProbeUnit(options.probeUnit)
     const taken = [...this.coilsByUnit.keys(), this.weather?.unit]
-    if (
-      this.probe &&
-      (taken.includes(this.probe.unit) ||
-        options.probeUnit! < 1 ||
-        options.probeUnit! > MAX_RTU_UNIT)
-    ) {
-      throw new RangeError(
-        `the probe unit must be a unit from 1 to 247 of its own (got ${options.probeUnit})`,
-      )
+    for (const unit of [options.probeUnit ?? []].flat()) {
+      if (taken.includes(unit) || this.probes.has(unit) || !(unit >= 1 && unit <= MAX_RTU_UNIT)) {
+        throw new RangeError(`a probe unit must be a unit from 1 to 247 of its own (got ${unit})`)
+      }
+      this.probes.set(unit, new ProbeUnit(unit))
     }
+    this.probe = this.probes.values().next().value
     if (this.weather && this.coilsByUnit.has(this.weather.unit)) {
       throw new RangeError(
         `the weather unit ${this.weather.unit} is also a relay unit (${units.join(', ')}): give it an address of its own`,
@@ -179,7 +177,7 @@ export class RelayBoardEmulator {
       this.handleBroadcast(frame)
       return null
     }
-    if (!this.coilsByUnit.has(unit) && unit !== this.weather?.unit && unit !== this.probe?.unit) {
+    if (!this.coilsByUnit.has(unit) && unit !== this.weather?.unit && !this.probes.has(unit)) {
       return null
     }
     const fault = this.faults.of(unit)
@@ -224,7 +222,8 @@ export class RelayBoardEmulator {
       return { unit, fn: frame[1]! & 0x7f, exception }
     }
     if (unit === this.weather?.unit) return this.weather.execute(request)
-    if (unit === this.probe?.unit) return this.probe.execute(request)
+    const probe = this.probes.get(unit)
+    if (probe) return probe.execute(request)
     return this.execute(unit, request)
   }
 

@@ -100,3 +100,10 @@ function isRegisterReadResponse(response: NormalResponse): response is ReadRegis
 function unexpected(what: string): ProtocolError {
   return new ProtocolError('unexpected-reply', `unexpected reply: ${what}`)
 }
+
+/** The length of a normal answer to `request`, CRC included (an exception's is 5). */
+export function answerLength(request: Request): number {
+  if (request.fn === READ_COILS) return 5 + Math.ceil(request.quantity / 8)
+  if (isRegisterReadRequest(request)) return 5 + 2 * request.quantity
+  return 8
+}

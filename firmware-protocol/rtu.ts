@@ -14,7 +14,7 @@ export {
   SERVER_DEVICE_FAILURE,
   type ProtocolErrorKind,
 } from './protocol-error'
-export { checkReply, type ReplyTo } from './rtu-reply'
+export { answerLength, checkReply, type ReplyTo } from './rtu-reply'
 export { decodeRequest, encodeRequest, requestLength } from './rtu-request'
 export { decodeResponse, encodeResponse, responseLength } from './rtu-response'
 export * from './rtu-types'

@@ -261,6 +261,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         locationConfigured: location.current !== undefined,
         clockSynchronized: clock.synchronized,
         bus: busStatus,
+        strayFrames: () => bus.transport.strayFrames,
         pulses: bus.driver.pulses,
         mqtt: () => mqtt?.status() ?? null,
       }),

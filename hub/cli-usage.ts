@@ -4,7 +4,8 @@ import { SETTING_LIST } from './config'
 import type { Command } from './usage-error'
 
 const EMULATOR_USAGE = `lamella emulator --port PATH [--baud N] [--parity none|even|odd]
-                 [--units 1,2,3,4] [--coils 32] [--fault none|no-answer|bad-crc|slow:MS]
+                 [--units 1,2,3,4] [--coils 32]
+                 [--fault none|no-answer|bad-crc|slow:MS|noisy:SEED] [--probe-unit N]
                  [--motors UNIT:UP/UNIT:DOWN@TRAVEL_UP[/TRAVEL_DOWN[/START_DELAY[/TILT]]],...]
                  [--weather calm|gusty|storm|FILE.json [--weather-unit 10]]`
 

@@ -19,7 +19,27 @@ function parseFault(text: string): Fault {
   if (text === 'none' || text === 'no-answer' || text === 'bad-crc') return { kind: text }
   const slow = /^slow:(\d+)$/.exec(text)
   if (slow) return { kind: 'slow', delayMs: Number(slow[1]) }
-  throw badValue(`--fault must be none, no-answer, bad-crc or slow:MS (got "${text}")`)
+  // Line noise as a cheap sensor bus has it: 20 % of answers late, 5 % garbled, 5 % followed
+  // by stray bytes, 5 % split in two, replayed by the seed.
+  const noisy = /^noisy:(\d+)$/.exec(text)
+  if (noisy) {
+    return {
+      kind: 'noisy',
+      noise: { seed: Number(noisy[1]), late: 0.2, garbled: 0.05, stray: 0.05, split: 0.05 },
+    }
+  }
+  throw badValue(
+    `--fault must be none, no-answer, bad-crc, slow:MS or noisy:SEED (got "${text}")`,
+  )
+}
+
+/** A probe unit's address (firmware-protocol/emulator-probe.ts), for tests of the bus. */
+function parseProbeUnit(text: string): number {
+  const unit = Number(text)
+  if (!/^\d+$/.test(text) || unit < 1 || unit > 247) {
+    throw badValue(`--probe-unit must be a unit from 1 to 247 (got "${text}")`)
+  }
+  return unit
 }
 
 function parseWeatherUnit(text: string, relayUnits: number[]): number {
@@ -71,6 +91,7 @@ export async function runEmulator(args: string[]): Promise<void> {
       motors: { type: 'string', default: '' },
       weather: { type: 'string' },
       'weather-unit': { type: 'string' },
+      'probe-unit': { type: 'string' },
     },
     strict: true,
   })
@@ -108,6 +129,9 @@ export async function runEmulator(args: string[]): Promise<void> {
     parity: config.parity,
     now: Date.now,
     weather,
+    ...(values['probe-unit'] !== undefined && {
+      probeUnit: parseProbeUnit(values['probe-unit']),
+    }),
   })
   emulator.setFault(parseFault(values.fault))
   emulator.onChange((c) => {

@@ -10,7 +10,7 @@ export interface HubStatus {
   timeZone: string
   clockSynchronized: boolean | null
   locationConfigured: boolean
-  bus: { online: boolean; path: string; error: string | null }
+  bus: { online: boolean; path: string; error: string | null; strayFrames: number }
   /** LAMELLA_PULSE. */
   pulseMode: 'DEVICE' | 'HUB'
   /** Units that refused board-timed pulses; the hub times theirs itself. */
@@ -28,6 +28,8 @@ export interface HubStatusDeps {
   /** null while the hub cannot tell (hub/clock). */
   clockSynchronized: boolean | null
   bus: () => BusStatusEvent
+  /** Stray frames dropped since the start (hub/bus/strays.ts). */
+  strayFrames: () => number
   pulses: { readonly configured: PulseMode; hubTimedUnits(): number[] }
   mqtt: () => MqttLinkStatus | null
 }
@@ -42,7 +44,12 @@ export function hubStatus(deps: HubStatusDeps): HubStatus {
     timeZone: deps.timeZone,
     clockSynchronized: deps.clockSynchronized,
     locationConfigured: deps.locationConfigured,
-    bus: { online: bus.online, path: bus.path, error: bus.error ?? null },
+    bus: {
+      online: bus.online,
+      path: bus.path,
+      error: bus.error ?? null,
+      strayFrames: deps.strayFrames(),
+    },
     pulseMode: deps.pulses.configured === 'hub' ? 'HUB' : 'DEVICE',
     hubTimedPulseUnits: deps.pulses.hubTimedUnits(),
     mqtt: deps.mqtt(),

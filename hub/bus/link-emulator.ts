@@ -10,6 +10,10 @@ export class EmulatorLink implements Link {
 
   constructor(readonly emulator: RelayBoardEmulator) {}
 
+  get wireTimed(): boolean {
+    return this.emulator.wireTimed
+  }
+
   get isOpen(): boolean {
     return this.port !== null
   }

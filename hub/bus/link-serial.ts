@@ -11,6 +11,7 @@ export interface SerialLinkOptions {
 
 export class SerialLink implements Link {
   readonly path: string
+  readonly wireTimed = true
   private port: SerialPort | null = null
   private readonly listeners = new LinkListeners()
   private closing = false

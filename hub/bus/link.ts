@@ -6,6 +6,11 @@ export interface Link {
   /** The device path, or 'emulator'. */
   readonly path: string
   readonly isOpen: boolean
+  /**
+   * Whether an answer takes its time on the wire after the request (a real line, or the emulator
+   * with a baud rate); false for an in-process emulator that answers at once. Default true.
+   */
+  readonly wireTimed?: boolean
   /** Opens the device; rejects with the reason when it cannot (unplugged, no permission). */
   open(): Promise<void>
   /** Sends bytes; resolves once the operating system has taken them. */

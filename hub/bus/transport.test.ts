@@ -532,8 +532,9 @@ describe('sensor reads beside relay frames', () => {
     const reads = [t.read(WIND), t.read(WIND)]
     const relays = [t.transact(RELAY_0_ON), t.transact({ ...RELAY_0_ON, address: 1 })]
     await Promise.all([...reads, ...relays])
-    // The first read had the line already; the relay frames then go before the second read.
-    expect(link.requests.map((r) => `${r.unit}:${r.fn}`)).toEqual(['10:3', '1:5', '1:5', '10:3'])
+    // A read waits until the line has settled (nothing left unread); relay frames queued
+    // meanwhile go first.
+    expect(link.requests.map((r) => `${r.unit}:${r.fn}`)).toEqual(['1:5', '1:5', '10:3', '10:3'])
   })
 
   it('never takes a late answer to a read given up on for the next read’s answer', async () => {

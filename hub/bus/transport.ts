@@ -3,14 +3,26 @@
 // the hub has listened past the deadline, not merely because the deadline passed while its
 // event loop was busy. When the link is lost it reopens with backoff; meanwhile every
 // transaction fails at once with a BusError. The process never dies from the bus.
+//
+// Modbus RTU has no transaction id, so an answer is told only by its unit, function and length
+// (ARCHITECTURE.md section 18). Frames are cut from the bytes by length and CRC, never by the
+// gaps between chunks: a USB adapter hands bytes over every few ms and a busy event loop later
+// still, so a gap seen here says nothing about the wire. Bytes that answer nothing in flight are
+// strays, dropped and counted. A read is written only once the line is quiet and an idle event
+// loop has found nothing left unread; its answer must fit it, come no sooner than the wire
+// allows, and stand alone; a unit whose read went unanswered is held until its late answer came
+// or the line stayed quiet long enough (late-answers.ts).
 import { performance as nodePerformance, type EventLoopUtilization } from 'node:perf_hooks'
+import { inspectFrame, scanFrames } from '../../firmware-protocol/frame-scan'
 import {
   READ_COILS,
   ProtocolError,
+  answerLength,
   checkReply,
   decodeResponse,
   encodeRequest,
   responseLength,
+  toHex,
   type Request,
   type Response,
 } from '../../firmware-protocol/rtu'
@@ -19,7 +31,9 @@ import type { Parity } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
 import { BoardAnswers } from './board-answers'
 import { busHint } from './bus-problem'
+import { LateAnswers } from './late-answers'
 import type { Link } from './link'
+import { StrayFrames } from './strays'
 
 export const RESPONSE_TIMEOUT_MS = 250
 export const RETRIES = 2
@@ -88,6 +102,30 @@ interface Job {
   reject: (reason: unknown) => void
 }
 
+/** What came back for a request: its answer, a refusal, or why nothing counts. */
+type Heard =
+  | { kind: 'answer'; bytes: Uint8Array; at: number }
+  | { kind: 'none' }
+  /**
+   * Bytes came, but no frame that answers the request: a frame of the unit's that does not fit,
+   * or garbled bytes. `owes`: they do not look like its answer garbled on the way (its length,
+   * from its unit or for its function), so that answer may still come.
+   */
+  | { kind: 'bad'; why: string; owes?: true }
+  /** Two different frames that each could be its answer: neither is taken. */
+  | { kind: 'ambiguous' }
+
+/** A frame that is not the answer to `request` (the wrong unit, function, length or echo). */
+function answers(request: Request, frame: Uint8Array): boolean {
+  try {
+    checkReply(request, decodeResponse(frame))
+    return true
+  } catch (err) {
+    if (!(err instanceof ProtocolError)) throw err
+    return err.kind === 'exception'
+  }
+}
+
 export interface TimedResponse {
   response: Response
   /** When the board acted on the request (monotonic ms). */
@@ -96,10 +134,19 @@ export interface TimedResponse {
 
 export class Transport {
   private readonly link: Link
+  /** The bytes heard since the request in flight went out, each with when it came. */
   private rx: number[] = []
+  private rxAt: number[] = []
+  /** Bytes heard while no request was in flight, not yet cut into frames. */
+  private loose: Uint8Array = new Uint8Array(0)
+  private inFlight = false
   private lastActivity = 0
-  /** How long the line must stay quiet before the next frame, past the 3.5 characters. */
-  private quietFor = 0
+  /** When an idle event loop last found the line quiet with nothing unread; null: not since. */
+  private settledAt: number | null = null
+  private settling = false
+  private holdTimer: NodeJS.Timeout | undefined
+  private readonly late: LateAnswers
+  private readonly strays: StrayFrames
   private waiter: (() => void) | null = null
   /** Transactions waiting for the line: relay frames always go before sensor reads. */
   private readonly waiting: Record<'relay' | 'sensor', Job[]> = { relay: [], sensor: [] }
@@ -117,6 +164,11 @@ export class Transport {
     this.link = options.link
     this.silenceMs = interFrameSilenceMs(options.baud, options.parity)
     this.reopenDelay = options.reopenFirstMs ?? REOPEN_FIRST_MS
+    this.late = new LateAnswers(this.timeoutMs)
+    this.strays = new StrayFrames(
+      (fields, msg) => options.log.warn({ path: this.link.path, ...fields }, msg),
+      monotonic,
+    )
     this.answers = new BoardAnswers({
       ...(options.knownUnits && { knownUnits: options.knownUnits }),
       canAsk: () => !this.stopped && this.link.isOpen,
@@ -125,6 +177,15 @@ export class Transport {
       firstPauseMs: this.reopenDelay,
       maxPauseMs: options.reopenMaxMs ?? REOPEN_MAX_MS,
     })
+  }
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS
+  }
+
+  /** Stray frames (and runs of garbage) dropped since the start: hubStatus.bus.strayFrames. */
+  get strayFrames(): number {
+    return this.strays.total
   }
 
   /** Online while the link is open and a board answers (or none was asked yet). */
@@ -141,8 +202,13 @@ export class Transport {
     this.stopped = false
     this.unsubscribe.push(
       this.link.onData((chunk) => {
-        for (const b of chunk) this.rx.push(b)
-        this.lastActivity = monotonic()
+        const at = monotonic()
+        this.lastActivity = at
+        if (!this.inFlight) return this.hearLoose(chunk, at)
+        for (const b of chunk) {
+          this.rx.push(b)
+          this.rxAt.push(at)
+        }
         this.waiter?.()
       }),
       this.link.onLost((reason) => {
@@ -162,6 +228,7 @@ export class Transport {
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.reopenTimer)
+    clearTimeout(this.holdTimer)
     this.answers.stopAsking()
     this.unsubscribe.splice(0).forEach((off) => off())
     await this.link.close()
@@ -201,10 +268,19 @@ export class Transport {
     })
   }
 
+  /**
+   * Starts the next transaction: a waiting relay frame, else the first read of a unit that is
+   * not held, once the line has settled (quiet, nothing unread).
+   */
   private next(): void {
     if (this.busy) return
-    const job = this.waiting.relay.shift() ?? this.waiting.sensor.shift()
-    if (!job) return
+    let job = this.waiting.relay.shift()
+    if (!job) {
+      const i = this.freeRead()
+      if (i < 0) return
+      if (!this.lineSettled()) return void this.settleLine()
+      job = this.waiting.sensor.splice(i, 1)[0]!
+    }
     this.busy = true
     this.run(job.request, job.mode)
       .then(job.resolve, job.reject)
@@ -217,6 +293,7 @@ export class Transport {
   private async run(request: Request, mode: Mode): Promise<TimedResponse> {
     const frame = encodeRequest(request)
     const asking = mode !== 'command'
+    const { baud, parity } = this.options
     let failure = ''
     // Whether the last try heard nothing, or only garbled bytes (not a write that failed).
     let silent = false
@@ -226,40 +303,48 @@ export class Transport {
         throw new BusError(
           `${this.link.path} is offline${this.lastError ? ` (${this.lastError})` : ''}`,
         )
-      await this.silence(mode)
+      await this.silence()
+      this.dropLoose()
       this.rx = []
+      this.rxAt = []
+      this.inFlight = true
       const sentAt = monotonic()
+      const sentEnd = sentAt + frameTimeMs(frame.length, baud, parity)
       try {
         await this.link.write(frame)
       } catch (err) {
+        this.endFlight(0)
         failure = `write failed: ${(err as Error).message}`
         silent = false
         continue
       }
+      if (mode === 'sensor') this.late.sent(request.unit, sentEnd)
       // The timeout runs from the end of the request on the wire.
-      const deadline =
-        monotonic() +
-        frameTimeMs(frame.length, this.options.baud, this.options.parity) +
-        (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
-      const bytes = await this.receive(deadline)
-      this.lastActivity = monotonic()
-      const { baud, parity } = this.options
-      const answeredAt = bytes
-        ? Math.min(
-            this.lastActivity - frameTimeMs(bytes.length, baud, parity),
-            sentAt + frameTimeMs(frame.length, baud, parity),
-          )
-        : 0
+      const deadline = Math.max(monotonic(), sentEnd) + this.timeoutMs
+      const heard = await this.receive(request, sentEnd, deadline, mode)
+      this.endFlight(heard.kind === 'answer' ? heard.bytes.length : 0)
       silent = true
-      if (!bytes) {
-        failure = `unit ${request.unit} did not answer within ${this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS} ms`
-        // A late answer may still come. Answers to sensor reads look alike (a register's
-        // value), so the next frame waits until the line stayed quiet two response times:
-        // what comes meanwhile is dropped, never taken for the next read's answer. Relay
-        // frames do not wait for it (silence()).
-        if (mode === 'sensor') this.quietFor = 2 * (this.options.timeoutMs ?? RESPONSE_TIMEOUT_MS)
+      if (heard.kind === 'none') {
+        failure = `unit ${request.unit} did not answer within ${this.timeoutMs} ms`
+        // A late answer may still come, and answers to reads look alike: this unit's next read
+        // waits for it (late-answers.ts). Relay frames need not: their answers echo them.
+        if (mode === 'sensor') this.late.unanswered(request.unit, sentEnd)
         continue
       }
+      if (heard.kind === 'bad' && heard.owes && mode === 'sensor') {
+        this.late.unanswered(request.unit, sentEnd)
+      }
+      if (heard.kind === 'ambiguous') {
+        failure = `unit ${request.unit} seemed to answer twice, with different values: neither was taken`
+        continue
+      }
+      if (heard.kind === 'bad') {
+        failure = `bad answer from unit ${request.unit}: ${heard.why}`
+        continue
+      }
+      const { bytes, at } = heard
+      this.late.answered(request.unit, at - sentEnd)
+      const answeredAt = Math.min(at - frameTimeMs(bytes.length, baud, parity), sentEnd)
       let response: Response
       try {
         response = checkReply(request, decodeResponse(bytes))
@@ -303,55 +388,203 @@ export class Transport {
     this.answers.planAsking()
   }
 
-  /**
-   * Waits until the bus has been quiet for 3.5 characters; a sensor read after one that went
-   * unanswered waits out `quietFor` of quiet (its late answer dropped).
-   */
-  private async silence(mode: Mode): Promise<void> {
-    // A relay frame need not wait: its answer echoes it, so a stray late one is told apart.
-    const quiet = mode === 'sensor' ? Math.max(this.silenceMs, this.quietFor) : this.silenceMs
-    if (mode === 'sensor') this.quietFor = 0
+  /** Waits until the bus has been quiet for 3.5 characters, by when bytes were last heard. */
+  private async silence(): Promise<void> {
     for (;;) {
-      const wait = this.lastActivity + quiet - monotonic()
+      const wait = this.lastActivity + this.silenceMs - monotonic()
       if (wait <= 0) return
       await new Promise((r) => setTimeout(r, Math.ceil(wait)))
     }
   }
 
+  /** The first waiting read whose unit is not held, or -1; wakes the queue when a hold ends. */
+  private freeRead(): number {
+    const now = monotonic()
+    let wakeAt = Infinity
+    for (let i = 0; i < this.waiting.sensor.length; i++) {
+      const until = this.late.heldUntil(this.waiting.sensor[i]!.request.unit, now)
+      if (until === null) return i
+      wakeAt = Math.min(wakeAt, until)
+    }
+    if (wakeAt < Infinity) {
+      clearTimeout(this.holdTimer)
+      this.holdTimer = setTimeout(() => this.next(), Math.ceil(wakeAt - now))
+    }
+    return -1
+  }
+
+  private lineSettled(): boolean {
+    return this.settledAt !== null && this.settledAt >= this.lastActivity
+  }
+
   /**
-   * The response's bytes once complete, or null when the link drops or the board was silent
-   * until the deadline. Silent means the hub listened: when the event loop was busy (a commit,
-   * a collection of garbage, a machine with too little CPU) the deadline's timer runs before
-   * the loop reads what came in meanwhile, and serialport reads in the thread pool, a turn or
-   * two after the device turns readable. So past the deadline the hub listens on until its
-   * event loop has waited idle for input a while: then nothing was left unread, and an answer
-   * that came in time is taken rather than asked for again (a "flash on" asked again restarts
-   * the board's pulse).
+   * Before a read: waits until the line has been quiet for the inter-frame silence and the event
+   * loop, idle for a while, found nothing more to read (so no byte that already came waits
+   * unread in the operating system or the thread pool), then lets the queue go on. Relay
+   * frames that come meanwhile go first.
    */
-  private receive(deadline: number): Promise<Uint8Array | null> {
+  private async settleLine(): Promise<void> {
+    if (this.settling) return
+    this.settling = true
+    try {
+      for (let windows = 0; !this.stopped;) {
+        await this.silence()
+        const since = loopUtilization()
+        const heardBefore = this.lastActivity
+        await new Promise((r) => setTimeout(r, LISTEN_MS))
+        if (this.busy) continue
+        const idle = loopUtilization(since).idle >= LISTEN_MS / 2
+        if (this.lastActivity !== heardBefore) continue
+        // A loop that never idles (a machine with too little CPU) still reads, at last.
+        if (idle || ++windows >= LISTEN_WINDOWS) {
+          this.settledAt = monotonic()
+          break
+        }
+      }
+    } finally {
+      this.settling = false
+    }
+    this.next()
+  }
+
+  /**
+   * Bytes heard while no request is in flight: a late answer, noise, an echo. Each frame (and
+   * each run of garbage) is a stray; a frame from a held unit is its late answer, which frees it.
+   */
+  private hearLoose(chunk: Uint8Array, at: number): void {
+    const joined = new Uint8Array(this.loose.length + chunk.length)
+    joined.set(this.loose)
+    joined.set(chunk, this.loose.length)
+    const scan = scanFrames(joined, responseLength)
+    this.loose = scan.rest
+    let freed = false
+    for (const frame of scan.frames) freed = this.late.heard(frame.bytes[0]!, at) || freed
+    this.strays.add(scan.frames.length + scan.droppedRuns, 'between requests')
+    if (freed) this.next()
+  }
+
+  /** What is left of the loose bytes before a request goes out: garbage, dropped. */
+  private dropLoose(): void {
+    if (this.loose.length === 0) return
+    this.loose = new Uint8Array(0)
+    this.strays.add(1, 'before a request')
+  }
+
+  /** The transaction is over: what came besides its answer is stray. */
+  private endFlight(answerBytes: number): void {
+    this.inFlight = false
+    this.waiter = null
+    const rest = Uint8Array.from(this.rx)
+    if (rest.length === 0 || rest.length === answerBytes) return
+    const scan = scanFrames(rest, responseLength)
+    const extra = scan.frames.length + scan.droppedRuns + (scan.rest.length > 0 ? 1 : 0)
+    this.strays.add(Math.max(0, extra - (answerBytes > 0 ? 1 : 0)), 'beside an answer')
+  }
+
+  /**
+   * What came for `request`, once it is clear, or none when the link drops or the board was
+   * silent until the deadline. Silent means the hub listened: when the event loop was busy (a
+   * commit, a collection of garbage, a machine with too little CPU) the deadline's timer runs
+   * before the loop reads what came in meanwhile, and serialport reads in the thread pool, a
+   * turn or two after the device turns readable. So past the deadline the hub listens on until
+   * its event loop has waited idle for input a while: then nothing was left unread, and an
+   * answer that came in time is taken rather than asked for again (a "flash on" asked again
+   * restarts the board's pulse).
+   *
+   * An answer is a frame that fits the request (unit, function, count, echo) and ended no sooner
+   * than its own wire time after the request did; a frame that came sooner began before the
+   * request ended and is a stray. A relay frame's answer echoes it and is taken at once. A
+   * read's is taken once the line stayed quiet for the inter-frame silence after it: a second,
+   * different frame that fits as well means one of them was a late answer to an earlier read,
+   * and neither is taken.
+   */
+  private receive(request: Request, sentEnd: number, deadline: number, mode: Mode): Promise<Heard> {
+    const { baud, parity } = this.options
+    const timed = this.link.wireTimed ?? false
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined
-      const finish = (value: Uint8Array | null) => {
+      let confirm: NodeJS.Timeout | undefined
+      let candidate: { bytes: Uint8Array; at: number } | null = null
+      const finish = (value: Heard) => {
         clearTimeout(timer)
+        clearTimeout(confirm)
         this.waiter = null
+        for (const at of look().late) this.late.heard(request.unit, at)
         resolve(value)
       }
+      // While the unit owes answers to earlier reads, its next frames are those (late-answers.ts).
+      const owed = mode === 'sensor' ? this.late.owedCount(request.unit, monotonic()) : 0
+      /**
+       * The frames heard so far; those of the unit's that are late answers to earlier reads
+       * (owed, or ending sooner than their own wire time after the request did, so begun
+       * before it ended); and those that could answer the request.
+       */
+      const look = () => {
+        const scan = scanFrames(Uint8Array.from(this.rx), responseLength)
+        const late: number[] = []
+        const inTime: typeof scan.frames = []
+        for (const f of scan.frames) {
+          const at = this.rxAt[f.end - 1]!
+          const early = timed && at < sentEnd + frameTimeMs(f.bytes.length, baud, parity)
+          const own = f.bytes[0] === request.unit
+          if (own && (early || late.length < owed)) late.push(at)
+          else if (!early) inTime.push(f)
+        }
+        return { scan, late, inTime, fits: inTime.filter((f) => answers(request, f.bytes)) }
+      }
       const check = () => {
-        if (!this.link.isOpen) return finish(null)
-        let need: number | undefined
+        if (!this.link.isOpen) return finish({ kind: 'none' })
+        const { fits } = look()
+        const first = fits[0]
+        if (!first) {
+          // The unit's answer whole, but garbled on the way: no need to wait for the deadline.
+          const rx = Uint8Array.from(this.rx)
+          const own = rx[0] === request.unit && ((rx[1] ?? 0) & 0x7f) === request.fn
+          if (own && inspectFrame(rx, 0, responseLength) === 'bad-crc') {
+            finish({ kind: 'bad', why: `a bad CRC (${toHex(rx)})` })
+          }
+          return
+        }
+        const found = { bytes: first.bytes, at: this.rxAt[first.end - 1]! }
+        if (mode !== 'sensor') return finish({ kind: 'answer', ...found })
+        if (fits.some((f) => toHex(f.bytes) !== toHex(first.bytes))) {
+          return finish({ kind: 'ambiguous' })
+        }
+        if (candidate) return
+        candidate = found
+        confirm = setTimeout(() => {
+          check()
+          if (candidate) finish({ kind: 'answer', ...candidate })
+        }, Math.ceil(this.silenceMs))
+      }
+      const giveUp = () => {
+        if (this.rx.length === 0) return finish({ kind: 'none' })
+        const { scan, inTime } = look()
+        // Frames from the unit that do not fit (another count, another echo): it answered.
+        const own = inTime.find((f) => f.bytes[0] === request.unit)
+        if (own) {
+          const why = `${toHex(own.bytes)} does not answer the request`
+          return finish({ kind: 'bad', why })
+        }
+        if (scan.frames.length > 0 && scan.droppedRuns === 0 && scan.rest.length === 0) {
+          // Only late answers to earlier requests: this unit said nothing to this one.
+          return finish({ kind: 'none' })
+        }
+        const rx = Uint8Array.from(this.rx)
+        const garbled =
+          rx.length === answerLength(request) && (rx[0] === request.unit || rx[1] === request.fn)
+        let why = 'an answer that does not fit the request'
         try {
-          need = responseLength(Uint8Array.from(this.rx))
-        } catch {
-          // Bytes no answer starts with: hand them over, so the decoder names the fault.
-          need = this.rx.length
+          decodeResponse(rx)
+        } catch (err) {
+          why = (err as Error).message
         }
-        if (need !== undefined && this.rx.length >= need) {
-          finish(Uint8Array.from(this.rx.slice(0, need)))
-        }
+        finish({ kind: 'bad', why, ...(!garbled && { owes: true as const }) })
       }
       const listen = (since: EventLoopUtilization, windows: number) => {
+        if (candidate) return
         const idle = loopUtilization(since).idle
-        if (idle >= LISTEN_MS / 2 || windows >= LISTEN_WINDOWS) return finish(null)
+        if (idle >= LISTEN_MS / 2 || windows >= LISTEN_WINDOWS) return giveUp()
         timer = setTimeout(() => listen(since, windows + 1), LISTEN_MS)
       }
       timer = setTimeout(() => listen(loopUtilization(), 0), Math.max(0, deadline - monotonic()))

@@ -39,6 +39,8 @@ export interface BoardProcessOptions {
   weather?: string
   /** `--weather-unit`; the emulator's default is 10. */
   weatherUnit?: number
+  /** More of `lamella emulator`'s flags, as given (`--fault noisy:7`, `--probe-unit 20`). */
+  args?: string[]
 }
 
 export interface BoardProcess {
@@ -82,6 +84,7 @@ export async function startBoardProcess(
       motorsArgument(blinds),
       ...(options.weather === undefined ? [] : ['--weather', options.weather]),
       ...(options.weatherUnit === undefined ? [] : ['--weather-unit', String(options.weatherUnit)]),
+      ...(options.args ?? []),
     ],
     {},
     tmpdir(),
