@@ -1,14 +1,30 @@
-// Reads the weather sensors on the RS-485 bus, each at its own interval, never two reads of one
-// sensor at once. Reads go to the line after every waiting relay frame (Transport.read), so a
-// gust reading never holds a blind back. Each outcome goes to `reading` or `failed`; what a
-// reading means (a gust, a lock) is decided elsewhere (hub/weather/service.ts).
+// Reads the weather sensors on the RS-485 bus in blocks (register-blocks.ts): each block always by
+// the same request, never two reads of one block at once, each sensor at its own interval. Reads
+// go to the line after every waiting relay frame (Transport.read), so a gust reading never holds a
+// blind back. Each sensor's outcome goes to `reading` or `failed`; what a reading means (a gust,
+// a lock) is decided elsewhere (hub/weather/service.ts).
 import { registerValue } from '../../firmware-protocol/register-value'
 import type { Request, Response } from '../../firmware-protocol/rtu'
-import type { WeatherSensorSpec } from '../validation/weather'
+import {
+  registerBlocks,
+  type BusSensor,
+  type PolledSensor,
+  type RegisterBlock,
+} from './register-blocks'
 
-export interface PolledSensor extends WeatherSensorSpec {
-  id: string
-}
+export type { PolledSensor } from './register-blocks'
+
+/**
+ * Each sensor keeps its own pollMs: a block is read when one of its sensors is due, and the
+ * reading goes to the sensors due by then. The other sensors' registers came with it, but a
+ * sensor handed readings faster than its poll would also confirm rain or frost sooner (two reads
+ * in a row, readings.ts). So a sensor not yet due takes the reading only if it comes due within
+ * this share of the shorter of its own poll and the shortest poll due now: reads that drifted
+ * apart by a relay frame or a slow answer fall in step again instead of costing a frame each,
+ * and no sensor is read more than a quarter of a poll early (a 10 s rain sensor beside a 1 s
+ * anemometer at most 250 ms early, never every 5 s).
+ */
+const IN_STEP_SHARE = 0.25
 
 export interface PollerDeps {
   /** The bus's read for sensors (Transport.read). */
@@ -18,57 +34,94 @@ export interface PollerDeps {
   now: () => number
 }
 
+interface Member {
+  sensor: BusSensor
+  /** When it is next to be read (performance.now()); 0 for at once. */
+  dueAt: number
+}
+
+interface PolledBlock {
+  block: RegisterBlock
+  members: Member[]
+  timer: NodeJS.Timeout | null
+}
+
 export class SensorPoller {
-  private readonly timers = new Map<string, NodeJS.Timeout>()
+  private blocks: PolledBlock[] = []
   /** Grows with each follow() and stop(): a read begun before answers to nobody. */
   private generation = 0
 
   constructor(private readonly deps: PollerDeps) {}
 
-  /** Polls exactly these sensors from now on (a changed sensor starts again). */
+  /** Polls exactly these sensors from now on, in blocks made anew (each read at once). */
   follow(sensors: readonly PolledSensor[]): void {
     this.stop()
     const generation = this.generation
-    for (const sensor of sensors) {
-      if (sensor.source.kind === 'BUS') this.schedule(sensor, 0, generation)
-    }
+    this.blocks = registerBlocks(sensors).map((block) => ({
+      block,
+      members: block.sensors.map((sensor) => ({ sensor, dueAt: 0 })),
+      timer: null,
+    }))
+    for (const polled of this.blocks) this.schedule(polled, 0, generation)
   }
 
   stop(): void {
     this.generation++
-    for (const timer of this.timers.values()) clearTimeout(timer)
-    this.timers.clear()
+    for (const { timer } of this.blocks) if (timer) clearTimeout(timer)
+    this.blocks = []
   }
 
-  private schedule(sensor: PolledSensor, delayMs: number, generation: number): void {
-    const timer = setTimeout(() => void this.poll(sensor, generation), delayMs)
-    timer.unref()
-    this.timers.set(sensor.id, timer)
+  private schedule(polled: PolledBlock, delayMs: number, generation: number): void {
+    polled.timer = setTimeout(() => void this.poll(polled, generation), delayMs)
+    polled.timer.unref()
   }
 
-  private async poll(sensor: PolledSensor, generation: number): Promise<void> {
-    const { source } = sensor
-    if (source.kind !== 'BUS') return
+  private async poll(polled: PolledBlock, generation: number): Promise<void> {
+    const { block, members } = polled
     const current = () => generation === this.generation
     const started = performance.now()
+    const due = dueMembers(members, started)
     try {
-      const response = await this.deps.read({
-        unit: source.unit,
-        fn: source.function,
-        address: source.register,
-        quantity: 1,
-      })
-      if (!('registers' in response) || response.registers.length !== 1) {
-        throw new Error(`unit ${source.unit} answered something other than one register`)
+      const registers = await this.readBlock(block)
+      const values = due.map(({ sensor }) =>
+        registerValue(registers[sensor.source.register - block.address]!, sensor.source),
+      )
+      if (current()) {
+        const at = this.deps.now()
+        due.forEach(({ sensor }, i) => this.deps.reading(sensor.id, values[i]!, at))
       }
-      const value = registerValue(response.registers[0]!, source)
-      if (current()) this.deps.reading(sensor.id, value, this.deps.now())
     } catch (err) {
-      if (current()) this.deps.failed(sensor.id, (err as Error).message, this.deps.now())
+      if (current()) {
+        const at = this.deps.now()
+        for (const { sensor } of due) this.deps.failed(sensor.id, (err as Error).message, at)
+      }
     }
     if (!current()) return
-    // Every pollMs from the start of the last read; a slow read is followed at once.
-    const left = sensor.pollMs - (performance.now() - started)
-    this.schedule(sensor, Math.max(0, left), generation)
+    // Each sensor read again pollMs from the start of this read; a slow read is followed at once.
+    for (const member of due) member.dueAt = started + member.sensor.pollMs
+    const next = Math.min(...members.map((m) => m.dueAt))
+    this.schedule(polled, Math.max(0, next - performance.now()), generation)
   }
+
+  /** The block's registers, by its one request; an answer with another count is never used. */
+  private async readBlock(block: RegisterBlock): Promise<number[]> {
+    const { unit, address, quantity } = block
+    const response = await this.deps.read({ unit, fn: block.function, address, quantity })
+    if (!('registers' in response) || response.registers.length !== quantity) {
+      const asked =
+        quantity === 1 ? `register ${address}` : `registers ${address}-${address + quantity - 1}`
+      throw new Error(`unit ${unit} answered something other than ${asked}`)
+    }
+    return response.registers
+  }
+}
+
+/**
+ * The members a read starting `now` serves: those due (the earliest always: a timer may fire a
+ * hair early) and those nearly due (IN_STEP_SHARE).
+ */
+function dueMembers(members: readonly Member[], now: number): Member[] {
+  const by = Math.max(now, Math.min(...members.map((m) => m.dueAt)))
+  const shortest = Math.min(...members.filter((m) => m.dueAt <= by).map((m) => m.sensor.pollMs))
+  return members.filter((m) => m.dueAt - by <= IN_STEP_SHARE * Math.min(m.sensor.pollMs, shortest))
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   GUST_MS,
+  sameSide,
   SENSOR_SILENCE_MS,
   THAW_MS,
   WeatherProtection,
@@ -259,5 +260,16 @@ describe('weather protection', () => {
     blow(p, T0, 3, 12)
     p.setBlinds([{ ...awning, windLimit: null, rainProtect: false }, raffstore, indoor])
     expect(p.evaluate(T0 + 3000).locks.has('awning')).toBe(false)
+  })
+
+  it('tells two rain or temperature readings alike only on the same side of its limits', () => {
+    expect(sameSide('RAIN', 0, 0)).toBe(true)
+    expect(sameSide('RAIN', 1, 11)).toBe(true)
+    expect(sameSide('RAIN', 0, 1)).toBe(false)
+    expect(sameSide('TEMPERATURE', 1.9, -5)).toBe(true)
+    expect(sameSide('TEMPERATURE', 1.9, 2)).toBe(false)
+    expect(sameSide('TEMPERATURE', 2, 3.9)).toBe(true)
+    expect(sameSide('TEMPERATURE', 3.9, 4)).toBe(false)
+    expect(sameSide('TEMPERATURE', 4, 21.7)).toBe(true)
   })
 })

@@ -6,6 +6,11 @@
 // A blind may be held by several causes at once (a storm brings wind and rain); its lock is the
 // weightiest of them and lifts when the last one does. Frost holds a blind where it stands: no
 // move at all, not even to safety, since frozen slats tear.
+//
+// Rain and temperature come here as each sensor's confirmed value (readings.ts): a sensor's
+// reading counts only once the reading before it lay on the same side of the limits below
+// (`sameSide`), so no rain or frost alarm starts, or ends, on one read (ARCHITECTURE.md section
+// 18). Wind needs no such rule: an alarm already wants 2 s over the limit.
 
 export type AlarmKind = 'WIND' | 'RAIN' | 'FROST' | 'SENSOR'
 
@@ -21,6 +26,21 @@ export const FROST_RAIN_WITHIN_MS = 6 * 60 * 60_000
 /** Frost lifts after THAW_MS at THAW_AT_C or more. */
 export const THAW_AT_C = 4
 export const THAW_MS = 2 * 60 * 60_000
+
+/** A rain sensor's value from which it says rain (a 0/1 sensor's 1). */
+export const WET_FROM = 0.5
+
+/**
+ * Whether two readings of a rain or temperature sensor say the same to protection: both wet or
+ * both dry; both below FROST_BELOW_C, both at THAW_AT_C or more, or both in between.
+ */
+export function sameSide(kind: 'RAIN' | 'TEMPERATURE', a: number, b: number): boolean {
+  const side =
+    kind === 'RAIN'
+      ? (x: number) => (x >= WET_FROM ? 1 : 0)
+      : (x: number) => (x < FROST_BELOW_C ? 0 : x < THAW_AT_C ? 1 : 2)
+  return side(a) === side(b)
+}
 
 /** Which cause shows when several hold a blind: the one that restricts most first. */
 const WEIGHT: readonly AlarmKind[] = ['FROST', 'WIND', 'SENSOR', 'RAIN']

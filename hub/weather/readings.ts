@@ -1,10 +1,11 @@
 // The weather now from every sensor's latest reading: wind is the strongest fresh wind sensor,
 // rain any fresh rain sensor, the temperature the coldest fresh one. Each sensor's state (its
 // value, when it last read well, its error) for the API, the strongest wind of the last 10
-// minutes, and each minute's summary for the 14-day history.
+// minutes, and each minute's summary for the 14-day history. For rain and frost alarms, each
+// rain and temperature sensor's confirmed value too: what two of its reads in a row agreed on.
 import type { WeatherKind } from '../validation/weather'
 import type { WeatherMinuteRow } from '../db/weather'
-import { SENSOR_SILENCE_MS } from './protection'
+import { sameSide, SENSOR_SILENCE_MS, WET_FROM } from './protection'
 
 /** The gust shown is the strongest wind of this long. */
 export const GUST_WINDOW_MS = 10 * 60_000
@@ -16,6 +17,13 @@ export interface SensorState {
   /** Epoch ms of the latest good reading; null before the first. */
   readAt: number | null
   error: string | null
+  /**
+   * RAIN and TEMPERATURE: the latest reading that lay on the same side of protection's limits
+   * as the reading before it (protection.ts `sameSide`); null until two did. A reading that
+   * disagrees with the one before leaves it as it was, so one read, wet among dry ones or a
+   * thermometer's 0 among its 11s, starts nothing and ends nothing (ARCHITECTURE.md section 18).
+   */
+  confirmed: number | null
 }
 
 export interface WeatherNow {
@@ -52,7 +60,9 @@ export class WeatherReadings {
       const known = before.get(id)
       this.sensors.set(
         id,
-        known?.kind === kind ? known : { kind, value: null, readAt: null, error: null },
+        known?.kind === kind
+          ? known
+          : { kind, value: null, readAt: null, error: null, confirmed: null },
       )
     }
   }
@@ -60,6 +70,10 @@ export class WeatherReadings {
   reading(id: string, value: number, at: number): SensorState | undefined {
     const s = this.sensors.get(id)
     if (!s) return undefined
+    // Two reads in a row of this sensor, at its own poll or as its MQTT topic brings them.
+    if (s.kind !== 'WIND' && s.value !== null && sameSide(s.kind, s.value, value)) {
+      s.confirmed = value
+    }
     s.value = value
     s.readAt = at
     s.error = null
@@ -83,12 +97,12 @@ export class WeatherReadings {
 
   /** The combined value of one kind from the sensors that read within the last 60 s. */
   latest(kind: WeatherKind, now: number): number | null {
-    const fresh = [...this.sensors.values()].filter(
-      (s) => s.kind === kind && s.value !== null && this.online(s, now),
-    )
-    if (fresh.length === 0) return null
-    const values = fresh.map((s) => s.value!)
-    return kind === 'TEMPERATURE' ? Math.min(...values) : Math.max(...values)
+    return this.combined(kind, now, (s) => s.value)
+  }
+
+  /** What rain and frost act on: the combined confirmed value of the fresh sensors of `kind`. */
+  confirmed(kind: 'RAIN' | 'TEMPERATURE', now: number): number | null {
+    return this.combined(kind, now, (s) => s.confirmed)
   }
 
   has(kind: WeatherKind): boolean {
@@ -102,7 +116,7 @@ export class WeatherReadings {
     return {
       wind,
       gust: recent.length > 0 ? Math.max(...recent) : null,
-      raining: rain === null ? null : rain >= 0.5,
+      raining: rain === null ? null : rain >= WET_FROM,
       temperature: this.latest('TEMPERATURE', now),
     }
   }
@@ -116,6 +130,19 @@ export class WeatherReadings {
   /** The minutes that ended and are not written yet, for a history asked in between. */
   get unwritten(): readonly WeatherMinuteRow[] {
     return this.finished
+  }
+
+  private combined(
+    kind: WeatherKind,
+    now: number,
+    valueOf: (s: SensorState) => number | null,
+  ): number | null {
+    const values = [...this.sensors.values()]
+      .filter((s) => s.kind === kind && this.online(s, now))
+      .map(valueOf)
+      .filter((v): v is number => v !== null)
+    if (values.length === 0) return null
+    return kind === 'TEMPERATURE' ? Math.min(...values) : Math.max(...values)
   }
 
   private roll(at: number): void {
@@ -151,7 +178,7 @@ export class WeatherReadings {
       m.windCount++
       m.windMax = Math.max(m.windMax ?? value, value)
     } else if (kind === 'RAIN') {
-      m.rain = (m.rain ?? false) || value >= 0.5
+      m.rain = (m.rain ?? false) || value >= WET_FROM
     } else {
       m.tempSum += value
       m.tempCount++

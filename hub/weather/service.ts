@@ -18,7 +18,7 @@ import type { WeatherSensorSpec } from '../validation/weather'
 import { AlarmRecords } from './alarms'
 import type { WeatherGate } from './gate'
 import { SensorPoller } from './poller'
-import { WeatherProtection, type AlarmKind, type Lock } from './protection'
+import { WeatherProtection, WET_FROM, type AlarmKind, type Lock } from './protection'
 import { WeatherReadings } from './readings'
 
 /** Readings alone reach the browsers at most this often; a change of a lock at once. */
@@ -234,14 +234,24 @@ export class WeatherService {
     return [...written, ...pending]
   }
 
+  /**
+   * A sensor's reading, from the bus or MQTT alike. Wind acts on the latest (an alarm wants 2 s
+   * over the limit); rain and frost on what two reads in a row of a sensor agreed on
+   * (readings.ts), so the rain seen for frost's 6 hours is confirmed rain too.
+   */
   private reading(id: string, value: number, at: number): void {
     const s = this.readings.reading(id, value, at)
     if (!s) return
-    const combined = this.readings.latest(s.kind, at)
-    if (combined === null) return
-    if (s.kind === 'WIND') this.protection.windReading(combined, at)
-    if (s.kind === 'RAIN') this.protection.rainReading(combined >= 0.5, at)
-    if (s.kind === 'TEMPERATURE') this.protection.temperatureReading(combined, at)
+    if (s.kind === 'WIND') {
+      const wind = this.readings.latest('WIND', at)
+      if (wind !== null) this.protection.windReading(wind, at)
+    } else {
+      const confirmed = this.readings.confirmed(s.kind, at)
+      if (confirmed !== null) {
+        if (s.kind === 'RAIN') this.protection.rainReading(confirmed >= WET_FROM, at)
+        else this.protection.temperatureReading(confirmed, at)
+      }
+    }
     this.keepLastRain()
     this.evaluate()
   }
