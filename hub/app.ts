@@ -295,6 +295,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         runAutomation: (viewer, id) => services.runAutomation(viewer, id, 'mqtt'),
         busStatus,
         weather: weather.mqttSource(),
+        weatherLock: (id) => services.weather.lockOf(id),
         uiUrl: () => uiAddress({ ...config, port: listeningPort(app) ?? config.port }),
         ...(deps.mqttCommandMaxAgeMs && { maxCommandAgeMs: deps.mqttCommandMaxAgeMs }),
       })

@@ -1,9 +1,11 @@
 // The MQTT feature (ARCHITECTURE.md section 10): one module with listening() and stop(), fed by
 // HubEvents like the realtime server. It keeps retained state on the broker for the hub, its
-// bus, every blind and every automation; announces them to Home Assistant; and carries out the
-// commands published to this hub's topics (hub/mqtt/commands). Nothing else in the hub knows
-// MQTT. The hub connects with a clean session, so the broker keeps no command for it while it is
-// away: a command is carried out the moment it arrives, or never.
+// bus, every blind (hub/mqtt/blinds), every automation and the weather (hub/mqtt/weather);
+// announces them to Home Assistant, and removes what the broker kept of entities deleted while
+// the hub was away; and carries out the commands published to this hub's topics
+// (hub/mqtt/commands). Nothing else in the hub knows MQTT. The hub connects with a clean
+// session, so the broker keeps no command for it while it is away: a command is carried out the
+// moment it arrives, or never.
 import { connect, type IPublishPacket, type MqttClient } from 'mqtt'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Automation, AutomationRun } from '../db/automations'
@@ -12,22 +14,16 @@ import type { Viewer } from '../db/visibility'
 import type { HubEvents } from '../events'
 import type { BlindPosition } from '../position/tracker'
 import type { BusStatusEvent } from '../realtime/events'
+import { MqttAutomations } from './automations'
+import { MqttBlinds } from './blinds'
 import { MQTT_VIEWER, MqttCommands, type CommandDeps } from './commands'
-import {
-  buttonConfig,
-  coverConfig,
-  hubConfig,
-  HUB_OBJECT_ID,
-  type DiscoveryContext,
-} from './discovery'
-import { coverState } from './payloads'
+import { hubConfig, HUB_OBJECT_ID, type DiscoveryContext, type RetainedOut } from './discovery'
+import type { CoverLock } from './payloads'
 import type { MqttSettings } from './settings'
 import { Topics } from './topics'
 import { MqttWeather, type WeatherSource } from './weather'
 import { LimitedWarnings } from './warnings'
 
-/** How often a moving blind's position is published while it travels. */
-const MOVING_POSITION_EVERY_MS = 1000
 /** Reconnect backoff: from 1 s, doubling, to at most 30 s, each ±20 %. */
 const RECONNECT_FIRST_MS = 1000
 const RECONNECT_MAX_MS = 30_000
@@ -35,6 +31,8 @@ const RECONNECT_MAX_MS = 30_000
 const KEEPALIVE_S = 15
 /** Home Assistant's `online` (its restart) re-announces everything once, after a breath. */
 const REANNOUNCE_AFTER_MS = 500
+/** How long a stopping hub waits for the broker to acknowledge its `offline`. */
+const GOODBYE_WAIT_MS = 1000
 
 export interface MqttLinkStatus {
   broker: string
@@ -61,6 +59,8 @@ export interface MqttDeps {
   busStatus(): BusStatusEvent
   /** Weather protection's sensors and alarms (hub/weather). */
   weather?: WeatherSource
+  /** The weather lock holding a blind now, as the API words it; null while it is free. */
+  weatherLock?(blindId: string): CoverLock | null
   /** The web UI's address, read at start (the hub listens by then); null: none to give. */
   uiUrl(): string | null
   now?: () => number
@@ -72,8 +72,10 @@ export class MqttBridge {
   readonly name = 'mqtt'
   private client: MqttClient | null = null
   private readonly topics: Topics
-  private ctx: DiscoveryContext
-  private weather: MqttWeather | null = null
+  private readonly ctx: DiscoveryContext
+  private readonly blinds: MqttBlinds
+  private readonly automations: MqttAutomations
+  private readonly weather: MqttWeather | null
   private readonly commands: MqttCommands
   /** What others publish, and the link's own trouble: a flood of one never hides the other. */
   private readonly warnings: LimitedWarnings
@@ -82,10 +84,6 @@ export class MqttBridge {
   private readonly unsubscribe: (() => void)[] = []
   /** What this connection has published per topic, so only changes go out again. */
   private readonly published = new Map<string, string>()
-  /** Ids announced to the broker, to clear what was deleted. */
-  private announcedBlinds = new Set<string>()
-  private announcedAutomations = new Set<string>()
-  private ticker: NodeJS.Timeout | null = null
   private reannounce: NodeJS.Timeout | null = null
   private attempts = 0
   private state: { connected: boolean; since: number | null; error: string | null } = {
@@ -109,6 +107,35 @@ export class MqttBridge {
       clear: (topic) => this.clear(topic),
       ...(deps.maxCommandAgeMs !== undefined && { maxCommandAgeMs: deps.maxCommandAgeMs }),
     })
+    const out: RetainedOut = {
+      linked: () => this.client?.connected === true,
+      publish: (topic, payload) => this.publish(topic, payload),
+      clear: (topic) => this.clear(topic),
+    }
+    this.blinds = new MqttBlinds(
+      {
+        list: () => deps.blinds.list(MQTT_VIEWER),
+        state: (id) => deps.positions.state(id),
+        lock: (id) => deps.weatherLock?.(id) ?? null,
+      },
+      this.ctx,
+      out,
+    )
+    this.automations = new MqttAutomations(
+      {
+        list: () => deps.automations.list(MQTT_VIEWER),
+        lastRun: (id) => deps.automations.lastRun(id),
+      },
+      this.ctx,
+      out,
+    )
+    this.weather = deps.weather
+      ? new MqttWeather(deps.weather, this.ctx, {
+          ...out,
+          subscribe: (topics) => this.client?.subscribe(topics, { qos: 1 }),
+          unsubscribe: (topics) => this.client?.unsubscribe(topics),
+        })
+      : null
   }
 
   status(): MqttLinkStatus {
@@ -128,15 +155,7 @@ export class MqttBridge {
   listening(): void {
     if (this.client) return
     const { settings, log } = this.deps
-    this.ctx = { ...this.ctx, uiUrl: this.deps.uiUrl() }
-    if (this.deps.weather) {
-      this.weather = new MqttWeather(this.deps.weather, this.ctx, {
-        publish: (topic, payload) => this.publish(topic, payload),
-        clear: (topic) => this.clear(topic),
-        subscribe: (topics) => this.client?.subscribe(topics, { qos: 1 }),
-        unsubscribe: (topics) => this.client?.unsubscribe(topics),
-      })
-    }
+    this.ctx.uiUrl = this.deps.uiUrl()
     const client = connect(settings.url, {
       clientId: `lamella_${settings.hubId}`,
       clean: true,
@@ -167,38 +186,50 @@ export class MqttBridge {
 
     const { events } = this.deps
     this.unsubscribe.push(
-      events.on('blind:motion', ({ event }) => {
-        this.publishBlind(event.id)
-        this.followMoving()
-      }),
+      events.on('blind:motion', ({ event }) => this.blinds.moved(event.id)),
       events.on('bus:status', () => this.publishBus()),
+      // Readings, alarms and locks: a lock begun or lifted is always among them.
       events.on('weather:changed', () => {
-        if (this.client?.connected) this.weather?.announce()
+        if (!this.client?.connected) return
+        this.weather?.announce()
+        this.blinds.locksChanged()
       }),
-      events.on('automation:run', ({ event }) => this.publishAutomation(event.automationId)),
+      events.on('automation:run', ({ event }) => this.automations.publish(event.automationId)),
       events.on('data:changed', ({ entity }) => {
-        if (entity === 'blind') this.announceBlinds()
-        if (entity === 'automation') this.announceAutomations()
+        if (entity === 'blind') this.blinds.announce()
+        if (entity === 'automation') this.automations.announce()
       }),
     )
   }
 
-  /** Says `offline` on purpose (the last will covers a crash), then disconnects. */
+  /**
+   * Says `offline` on purpose (the last will covers a crash), then disconnects. A link that is
+   * gone but not noticed yet (a broker that vanished a moment ago) never acknowledges the
+   * goodbye: the hub waits for it a moment only, and the broker's last will says it instead.
+   */
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((off) => off())
-    if (this.ticker) clearInterval(this.ticker)
+    this.blinds.stop()
+    this.weather?.stop()
     this.commands.stop()
     if (this.reannounce) clearTimeout(this.reannounce)
-    this.ticker = this.reannounce = null
+    this.reannounce = null
     const client = this.client
     this.client = null
     if (!client) return
+    let saidGoodbye = false
     if (client.connected) {
-      await client
-        .publishAsync(this.topics.status, 'offline', { qos: 1, retain: true })
-        .catch(() => undefined)
+      let timer: NodeJS.Timeout | undefined
+      saidGoodbye = await Promise.race([
+        client.publishAsync(this.topics.status, 'offline', { qos: 1, retain: true }).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => (timer = setTimeout(resolve, GOODBYE_WAIT_MS, false))),
+      ])
+      clearTimeout(timer)
     }
-    await client.endAsync(!client.connected).catch(() => undefined)
+    await client.endAsync(!saidGoodbye).catch(() => undefined)
   }
 
   private connected(): void {
@@ -212,6 +243,8 @@ export class MqttBridge {
     const filters = [...this.topics.commandFilters]
     const ha = this.topics.homeAssistantStatus
     if (ha) filters.push(ha)
+    // The broker answers with every config of this hub it keeps: those of entities deleted while
+    // the hub was away are removed as they come (dropStale).
     const own = this.topics.ownDiscoveryFilter
     if (own) filters.push(own)
     this.client?.subscribe(filters, { qos: 1 }, (err) => {
@@ -235,15 +268,16 @@ export class MqttBridge {
   }
 
   private announceAll(): void {
-    this.publish(this.topics.status, 'online')
     this.publishBus()
     // The hub's device first: the blinds' devices name it as their via_device.
     const hub = this.topics.discovery('binary_sensor', HUB_OBJECT_ID)
     if (hub) this.publish(hub, JSON.stringify(hubConfig(this.ctx)))
-    this.announceBlinds()
-    this.announceAutomations()
+    this.blinds.announce()
+    this.automations.announce()
     this.weather?.connected()
-    this.followMoving()
+    // Online last: what the broker kept from before (a blind or a sensor available then) is
+    // this connection's by the time Home Assistant shows anything of the hub as available.
+    this.publish(this.topics.status, 'online')
   }
 
   private publish(topic: string, payload: string): void {
@@ -256,7 +290,7 @@ export class MqttBridge {
     })
   }
 
-  /** Empties a retained topic, so nothing of a deleted blind or automation stays behind. */
+  /** Empties a retained topic, so nothing of a deleted entity stays behind. */
   private clear(topic: string | null): void {
     if (topic === null) return
     this.published.delete(topic)
@@ -267,91 +301,6 @@ export class MqttBridge {
     this.publish(this.topics.bus, this.deps.busStatus().online ? 'online' : 'offline')
   }
 
-  /**
-   * Position and tilt before the state: Home Assistant makes `stopped` open or closed from the
-   * position it holds when the state arrives. One not known is emptied (Home Assistant ignores
-   * an empty payload, and keeps no stale retained number), and the state says `None`.
-   */
-  private publishBlind(id: string): void {
-    if (!this.announcedBlinds.has(id)) return
-    const state = this.deps.positions.state(id)
-    this.publish(this.topics.blind(id, 'position'), state.position?.toString() ?? '')
-    this.publish(this.topics.blind(id, 'tilt'), state.tilt?.toString() ?? '')
-    this.publish(this.topics.blind(id, 'state'), coverState(state))
-  }
-
-  private announceBlinds(): void {
-    if (!this.client?.connected) return
-    const blinds = this.deps.blinds.list(MQTT_VIEWER)
-    const now = new Set(blinds.map((b) => b.id))
-    for (const id of this.announcedBlinds) {
-      if (now.has(id)) continue
-      this.clear(this.topics.discovery('cover', id))
-      for (const leaf of ['state', 'position', 'tilt'] as const)
-        this.clear(this.topics.blind(id, leaf))
-    }
-    this.announcedBlinds = now
-    for (const blind of blinds) {
-      const topic = this.topics.discovery('cover', blind.id)
-      if (topic) this.publish(topic, JSON.stringify(coverConfig(blind, this.ctx)))
-      this.publishBlind(blind.id)
-    }
-  }
-
-  private publishAutomation(id: string): void {
-    if (!this.announcedAutomations.has(id)) return
-    const last = this.deps.automations.lastRun(id)
-    // The run first: whoever sees the state change finds the run it belongs to already there.
-    if (last) {
-      const { id: runId, status, source, startedAt, finishedAt, error } = last
-      this.publish(
-        this.topics.automation(id, 'last_run'),
-        JSON.stringify({ runId, status, source, startedAt, finishedAt, error }),
-      )
-    }
-    this.publish(
-      this.topics.automation(id, 'state'),
-      last?.status === 'RUNNING' ? 'running' : 'idle',
-    )
-  }
-
-  private announceAutomations(): void {
-    if (!this.client?.connected) return
-    const automations = this.deps.automations.list(MQTT_VIEWER)
-    const now = new Set(automations.map((a) => a.id))
-    for (const id of this.announcedAutomations) {
-      if (now.has(id)) continue
-      this.clear(this.topics.discovery('button', id))
-      this.clear(this.topics.automation(id, 'state'))
-      this.clear(this.topics.automation(id, 'last_run'))
-    }
-    this.announcedAutomations = now
-    for (const automation of automations) {
-      const topic = this.topics.discovery('button', automation.id)
-      if (topic) this.publish(topic, JSON.stringify(buttonConfig(automation, this.ctx)))
-      this.publishAutomation(automation.id)
-    }
-  }
-
-  /** While any blind travels, its position goes out every second; stops when all are still. */
-  private followMoving(): void {
-    if (this.ticker) return
-    const tick = () => {
-      let moving = false
-      for (const id of this.announcedBlinds) {
-        if (this.deps.positions.state(id).motion === 'IDLE') continue
-        moving = true
-        this.publishBlind(id)
-      }
-      if (!moving && this.ticker) {
-        clearInterval(this.ticker)
-        this.ticker = null
-      }
-    }
-    this.ticker = setInterval(tick, MOVING_POSITION_EVERY_MS)
-    this.ticker.unref()
-  }
-
   private message(topic: string, payload: Buffer, packet: IPublishPacket): void {
     if (topic === this.topics.homeAssistantStatus) {
       if (payload.toString() === 'online') this.scheduleReannounce()
@@ -359,24 +308,45 @@ export class MqttBridge {
     }
     if (this.weather?.message(topic, payload)) return
     const announced = this.topics.announcement(topic)
-    if (announced) return this.dropStale(announced, payload)
+    if (announced) return this.dropStale(topic, announced, payload, packet)
     const command = this.topics.command(topic)
     // Empty is how a retained message is deleted (the hub itself does it): not a command.
     if (!command || payload.length === 0) return
     this.commands.received(command, topic, payload, packet)
   }
 
-  /** An announcement the broker kept of a blind or automation deleted while the hub was away. */
-  private dropStale(announced: { component: 'cover' | 'button'; id: string }, payload: Buffer) {
-    if (payload.length === 0) return
-    const known = announced.component === 'cover' ? this.announcedBlinds : this.announcedAutomations
-    if (known.has(announced.id)) return
-    this.clear(this.topics.discovery(announced.component, announced.id))
-    const leaves =
-      announced.component === 'cover'
-        ? (['state', 'position', 'tilt'] as const).map((l) => this.topics.blind(announced.id, l))
-        : (['state', 'last_run'] as const).map((l) => this.topics.automation(announced.id, l))
-    leaves.forEach((topic) => this.clear(topic))
+  /**
+   * A config the broker kept of this hub's, of any component, that matches nothing the hub has
+   * now (an entity deleted while the hub was away, a sensor that changed kind): emptied, with
+   * the state it pointed at. Only retained ones, sent by the broker at subscribe: the hub's own
+   * publishes come back live, and what the hub has now is never removed.
+   */
+  private dropStale(
+    topic: string,
+    announced: { component: string; id: string },
+    payload: Buffer,
+    packet: IPublishPacket,
+  ): void {
+    if (!packet.retain || payload.length === 0 || this.ownConfigs().has(topic)) return
+    this.clear(topic)
+    this.staleLeaves(announced).forEach((leaf) => this.clear(leaf))
+  }
+
+  /** The discovery configs of everything the hub has now. */
+  private ownConfigs(): Set<string> {
+    return new Set([
+      this.topics.discovery('binary_sensor', HUB_OBJECT_ID) ?? '',
+      ...this.blinds.configTopics(),
+      ...this.automations.configTopics(),
+      ...(this.weather?.configTopics() ?? []),
+    ])
+  }
+
+  /** The retained state of a stale config's entity, unless the entity is still there. */
+  private staleLeaves({ component, id }: { component: string; id: string }): string[] {
+    if (component === 'cover') return this.blinds.has(id) ? [] : this.blinds.leaves(id)
+    if (component === 'button') return this.automations.has(id) ? [] : this.automations.leaves(id)
+    return this.weather?.staleLeaves(id) ?? []
   }
 
   private scheduleReannounce(): void {

@@ -17,18 +17,29 @@ export interface DiscoveryContext {
   uiUrl: string | null
 }
 
-export const hubOnline = (topics: Topics) => ({
-  topic: topics.status,
+/** How the parts of the bridge keep their retained topics on the broker. */
+export interface RetainedOut {
+  /** Whether the link is up: what is announced while it is down never reaches the broker. */
+  linked(): boolean
+  /** Publishes retained, unless the topic holds that payload already on this connection. */
+  publish(topic: string, payload: string): void
+  /** Empties a retained topic; null (no discovery) does nothing. */
+  clear(topic: string | null): void
+}
+
+/** An `online`/`offline` topic as an entry of a config's availability list. */
+export const onlineTopic = (topic: string) => ({
+  topic,
   payload_available: 'online',
   payload_not_available: 'offline',
 })
 
-function availability(topics: Topics) {
+export const hubOnline = (topics: Topics) => onlineTopic(topics.status)
+
+/** Available while the hub runs, reaches its bus, and every other topic given says online. */
+function availability(topics: Topics, ...more: string[]) {
   return {
-    availability: [
-      hubOnline(topics),
-      { topic: topics.bus, payload_available: 'online', payload_not_available: 'offline' },
-    ],
+    availability: [hubOnline(topics), onlineTopic(topics.bus), ...more.map(onlineTopic)],
     availability_mode: 'all',
   }
 }
@@ -81,7 +92,12 @@ export function hubConfig(ctx: DiscoveryContext) {
   }
 }
 
-/** A blind as a cover, with position always and tilt when it has slats. */
+/**
+ * A blind as a cover, with position always and tilt when it has slats. It is unavailable while
+ * its position is not known (its own availability topic): Home Assistant ignores a state `None`
+ * and an empty position and would go on showing the last one. Its weather lock, if any, is in
+ * its attributes.
+ */
 export function coverConfig(blind: Blind, ctx: DiscoveryContext) {
   const { topics } = ctx
   const slats = blind.tiltTimeMs > 0
@@ -111,10 +127,11 @@ export function coverConfig(blind: Blind, ctx: DiscoveryContext) {
       tilt_opened_value: 100,
       tilt_closed_value: 0,
     }),
+    json_attributes_topic: topics.blind(blind.id, 'attributes'),
     optimistic: false,
     qos: 1,
     retain: false,
-    ...availability(topics),
+    ...availability(topics, topics.blind(blind.id, 'availability')),
     device: {
       identifiers: [uniqueId(ctx.hubId, blind.id)],
       name: blind.name,

@@ -1,7 +1,13 @@
-// The pure parts of the MQTT link: topics of one hub, the payload rules, the cover state, and
-// warnings that cannot flood the log.
+// The pure parts of the MQTT link: topics of one hub, the payload rules, the cover state, its
+// availability and attributes, and warnings that cannot flood the log.
 import { describe, expect, it } from 'vitest'
-import { coverState, parseBlindCommand, checkRunPayload } from './payloads'
+import {
+  checkRunPayload,
+  coverAttributes,
+  coverAvailability,
+  coverState,
+  parseBlindCommand,
+} from './payloads'
 import { Topics } from './topics'
 import { LimitedWarnings } from './warnings'
 import type { BlindPosition } from '../position/tracker'
@@ -45,7 +51,18 @@ describe('Topics', () => {
       component: 'button',
       id: ID,
     })
+    // Every component of this hub's, and nothing of another hub's, however alike its id.
+    expect(topics.announcement(`homeassistant/switch/lamella_upstairs/old_one/config`)).toEqual({
+      component: 'switch',
+      id: 'old_one',
+    })
+    expect(topics.ownDiscoveryFilter).toBe('homeassistant/+/lamella_upstairs/+/config')
     expect(topics.announcement(`homeassistant/cover/lamella_other/${ID}/config`)).toBeNull()
+    expect(
+      topics.announcement(`homeassistant/cover/lamella_upstairs-annex/${ID}/config`),
+    ).toBeNull()
+    expect(topics.announcement(`homeassistant/cover/lamella_upstairs/${ID}/state`)).toBeNull()
+    expect(topics.announcement(`homeassistant/cover/lamella_upstairs/${ID}/x/config`)).toBeNull()
     const off = new Topics({ prefix: 'lamella', hubId: 'upstairs', discoveryPrefix: null })
     expect(off.discovery('cover', ID)).toBeNull()
     expect(off.homeAssistantStatus).toBeNull()
@@ -120,6 +137,33 @@ describe('coverState', () => {
 
   it("says None, Home Assistant's unknown, while the position is not known", () => {
     expect(coverState(at({ position: null }))).toBe('None')
+  })
+
+  it('is available only while the position is known, moving or not', () => {
+    expect(coverAvailability(at({ position: 0 }))).toBe('online')
+    expect(coverAvailability(at({ motion: 'MOVING_UP', position: 40 }))).toBe('online')
+    expect(coverAvailability(at({ position: null }))).toBe('offline')
+    expect(coverAvailability(at({ motion: 'MOVING_DOWN', position: null }))).toBe('offline')
+  })
+})
+
+describe('coverAttributes', () => {
+  it('carries the weather lock, with why and until when, or null while the blind is free', () => {
+    const lock = {
+      kind: 'WIND',
+      since: '2024-03-01T10:00:00.000Z',
+      releaseAt: null,
+      reason: 'wind 15 m/s over the limit of 12 m/s; until the wind stays calm',
+    }
+    expect(JSON.parse(coverAttributes(lock))).toEqual({
+      lock: {
+        kind: 'WIND',
+        reason: lock.reason,
+        since: lock.since,
+        until: null,
+      },
+    })
+    expect(coverAttributes(null)).toBe('{"lock":null}')
   })
 })
 

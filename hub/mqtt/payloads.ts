@@ -82,3 +82,36 @@ export function coverState(state: BlindPosition): CoverState {
   if (position === 0) return 'closed'
   return 'stopped'
 }
+
+/**
+ * Whether Home Assistant may show the blind: only while its position is known. Its cover keeps
+ * the last position it was given through a state `None` and an empty position, so a position
+ * no longer known can only be hidden by the cover going unavailable.
+ */
+export function coverAvailability(state: Pick<BlindPosition, 'position'>): 'online' | 'offline' {
+  return state.position === null ? 'offline' : 'online'
+}
+
+/** A blind's weather lock as the API words it (Blind.weatherLock; ISO-8601 times). */
+export interface CoverLock {
+  kind: string
+  since: string | null
+  releaseAt: string | null
+  reason: string
+}
+
+/**
+ * The cover's attributes (its `json_attributes_topic`, a JSON object): why the blind refuses
+ * commands, `{"lock": null}` while it is free. `until` is when the lock may lift, null while
+ * its cause lasts.
+ */
+export function coverAttributes(lock: CoverLock | null): string {
+  return JSON.stringify({
+    lock: lock && {
+      kind: lock.kind,
+      reason: lock.reason,
+      since: lock.since,
+      until: lock.releaseAt,
+    },
+  })
+}

@@ -3,7 +3,7 @@
 // hub carries its hub id, so hubs sharing a broker have no topic in common.
 import type { MqttSettings } from './settings'
 
-export type BlindLeaf = 'state' | 'position' | 'tilt'
+export type BlindLeaf = 'state' | 'position' | 'tilt' | 'availability' | 'attributes'
 export type AutomationLeaf = 'state' | 'last_run'
 
 /** A command topic a message arrived on: which blind or automation, and what is asked. */
@@ -45,6 +45,11 @@ export class Topics {
     return `${this.base}/weather/${leaf}`
   }
 
+  /** `online` while a weather sensor reads well, `offline` while it is silent. */
+  weatherAvailability(sensorId: string): string {
+    return `${this.base}/weather/${sensorId}/availability`
+  }
+
   /** What the hub subscribes to for commands. */
   get commandFilters(): string[] {
     return [
@@ -68,21 +73,25 @@ export class Topics {
     return d === null ? null : `${d}/${component}/lamella_${this.settings.hubId}/${id}/config`
   }
 
-  /** This hub's announcements of every kind, to find those of blinds deleted while it was away. */
+  /**
+   * This hub's announcements of every component, and no other hub's: the node level is this
+   * hub's own, so the broker's retained configs of what was deleted while the hub was away come
+   * back at each subscribe.
+   */
   get ownDiscoveryFilter(): string | null {
     const d = this.settings.discoveryPrefix
     return d === null ? null : `${d}/+/lamella_${this.settings.hubId}/+/config`
   }
 
-  /** Which of this hub's announcements a topic is, or null. */
-  announcement(topic: string): { component: 'cover' | 'button'; id: string } | null {
+  /** Which of this hub's announcements a topic is, of any component, or null. */
+  announcement(topic: string): { component: string; id: string } | null {
     const d = this.settings.discoveryPrefix
     if (d === null || !topic.startsWith(`${d}/`)) return null
     const [component, node, id, leaf, ...rest] = topic.slice(d.length + 1).split('/')
-    if (node !== `lamella_${this.settings.hubId}` || leaf !== 'config' || !id || rest.length > 0) {
+    if (node !== `lamella_${this.settings.hubId}` || leaf !== 'config' || rest.length > 0) {
       return null
     }
-    return component === 'cover' || component === 'button' ? { component, id } : null
+    return component && id ? { component, id } : null
   }
 
   /** The command a topic asks for, or null for a topic that is not one of this hub's. */

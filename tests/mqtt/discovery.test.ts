@@ -1,7 +1,9 @@
 // Home Assistant discovery over a real broker (Mosquitto when installed, aedes otherwise), read
 // by a real mqtt.js client as Home Assistant would: every field of a cover and a button checked
 // against Home Assistant's MQTT cover and button documentation; renames, deletes and Home
-// Assistant's restart; two hubs on one broker with nothing in common.
+// Assistant's restart; what the broker kept of entities deleted while the hub was away, of any
+// component; two hubs on one broker with nothing in common.
+import { randomUUID } from 'node:crypto'
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { hubVersion } from '../../hub/paths'
@@ -14,6 +16,7 @@ import {
 } from '../helpers/broker'
 import { startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
+import { startTcpProxy } from '../helpers/tcp-proxy'
 import { startHubProcess } from '../bus/hub-process'
 
 const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
@@ -23,6 +26,8 @@ const DELETE_BLIND = 'mutation($id: ID!) { blindDelete(ids: [$id]) }'
 const CREATE_AUTOMATION =
   'mutation($input: AutomationInput!) { automationCreate(input: $input) { id } }'
 const DELETE_AUTOMATION = 'mutation($id: ID!) { automationDelete(ids: [$id]) }'
+const CREATE_SENSOR =
+  'mutation($input: WeatherSensorInput!) { weatherSensorCreate(input: $input) { id } }'
 
 async function created<T>(p: Promise<{ data: T | null; errors?: unknown }>): Promise<T> {
   const res = await p
@@ -119,10 +124,19 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
       set_position_topic: `${base}/blind/${roller.id}/set_position`,
       position_open: 100,
       position_closed: 0,
+      json_attributes_topic: `${base}/blind/${roller.id}/attributes`,
       optimistic: false,
       qos: 1,
       retain: false,
-      availability,
+      // Unavailable while the hub is away, its bus is, or the blind's position is not known.
+      availability: [
+        ...availability,
+        {
+          topic: `${base}/blind/${roller.id}/availability`,
+          payload_available: 'online',
+          payload_not_available: 'offline',
+        },
+      ],
       availability_mode: 'all',
       device: {
         identifiers: [`lamella_upstairs_${roller.id}`],
@@ -181,8 +195,10 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     const retained = await watchTopics(late, `${base}/#`)
     await retained.until(`${base}/status`, 'online')
     await retained.until(`${base}/bus`, 'online')
-    // Never run to an end stop: not known, Home Assistant's `None`.
+    // Never run to an end stop: not known, Home Assistant's `None`, and so unavailable.
     await retained.until(`${base}/blind/${roller.id}/state`, 'None')
+    await retained.until(`${base}/blind/${roller.id}/availability`, 'offline')
+    await retained.until(`${base}/blind/${roller.id}/attributes`, '{"lock":null}')
     await retained.until(`${base}/automation/${morning.id}/state`, 'idle')
     expect(retained.log.every((m) => m.retain)).toBe(true)
     await late.endAsync()
@@ -351,9 +367,18 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
         first.adminToken,
       ),
     )
-    const seen = await watchTopics(ha, 'homeassistant/cover/lamella_returns/+/config')
+    const { weatherSensorCreate: sensor } = await created(
+      first.gql<{ weatherSensorCreate: { id: string } }>(
+        CREATE_SENSOR,
+        { input: { name: 'Roof wind', kind: 'WIND', mqttTopic: 'returns/wind' } },
+        first.adminToken,
+      ),
+    )
+    const seen = await watchTopics(ha, 'homeassistant/+/lamella_returns/+/config')
     const goneTopic = `homeassistant/cover/lamella_returns/${gone.id}/config`
+    const sensorTopic = `homeassistant/sensor/lamella_returns/weather_${sensor.id}/config`
     await seen.until(goneTopic, (p) => p.length > 0)
+    await seen.until(sensorTopic, (p) => p.length > 0)
 
     // The hub stops; the blind is deleted from its database while it is away; it starts again.
     const dbPath = first.dbPath
@@ -363,10 +388,12 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     const { openDatabase } = await import('../../hub/db/open')
     const offline = openDatabase(dbPath)
     offline.sqlite.prepare('DELETE FROM blinds WHERE id = ?').run(gone.id)
+    offline.sqlite.prepare('DELETE FROM weather_sensors WHERE id = ?').run(sensor.id)
     offline.close()
     const again = await startHub({ dbPath, config: { mqtt: mqttConfig(broker.url, 'returns') } })
     hubs.push(again)
     await seen.until(goneTopic, '')
+    await seen.until(sensorTopic, '')
 
     // Home Assistant restarts: it has forgotten everything and says so with its birth message.
     const keptTopic = `homeassistant/cover/lamella_returns/${kept.id}/config`
@@ -376,6 +403,114 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
       () => seen.log.filter((m) => m.topic === keptTopic).length > before,
       'the cover announced again',
     )
+  })
+
+  it('removes at a reconnect what the broker kept of anything deleted while the hub was away, of every component, and nothing of its own or of another hub', async () => {
+    const proxy = await startTcpProxy(broker.port)
+    const t = await startHub({ config: { mqtt: mqttConfig(proxy.url, 'tidy') } })
+    try {
+      const { blindCreate: blind } = await created(
+        t.gql<{ blindCreate: { id: string } }>(
+          CREATE_BLIND,
+          { input: blindInput('Kept', '1:0') },
+          t.adminToken,
+        ),
+      )
+      const { automationCreate: automation } = await created(
+        t.gql<{ automationCreate: { id: string } }>(
+          CREATE_AUTOMATION,
+          {
+            input: {
+              name: 'Kept too',
+              trigger: { type: 'MANUAL' },
+              scene: [{ name: 'Wait', type: 'DELAY', duration: 100 }],
+            },
+          },
+          t.adminToken,
+        ),
+      )
+      const { weatherSensorCreate: sensor } = await created(
+        t.gql<{ weatherSensorCreate: { id: string } }>(
+          CREATE_SENSOR,
+          { input: { name: 'Roof wind', kind: 'WIND', mqttTopic: 'tidy/wind' } },
+          t.adminToken,
+        ),
+      )
+      const config = (component: string, node: string, id: string) =>
+        `homeassistant/${component}/${node}/${id}/config`
+      const live = [
+        config('binary_sensor', 'lamella_tidy', 'bus'),
+        config('cover', 'lamella_tidy', blind.id),
+        config('button', 'lamella_tidy', automation.id),
+        config('sensor', 'lamella_tidy', `weather_${sensor.id}`),
+        ...['wind', 'rain', 'frost', 'sensor'].map((kind) =>
+          config('binary_sensor', 'lamella_tidy', `weather_alarm_${kind}`),
+        ),
+      ]
+      const seen = await watchTopics(ha, ['homeassistant/+/+/+/config', 'lamella/+/#'])
+      for (const topic of live) await seen.until(topic, (p) => p.length > 0)
+
+      // The hub loses the broker; meanwhile the broker holds what an earlier run of the hub left
+      // behind, of every component, and configs of other hubs, one with a longer id.
+      await proxy.cut()
+      await seen.until('lamella/tidy/status', 'offline')
+      const sensorGone = randomUUID()
+      const rainGone = randomUUID()
+      const blindGone = randomUUID()
+      const automationGone = randomUUID()
+      const stale = [
+        config('sensor', 'lamella_tidy', `weather_${sensorGone}`),
+        config('binary_sensor', 'lamella_tidy', `weather_${rainGone}`),
+        config('cover', 'lamella_tidy', blindGone),
+        config('button', 'lamella_tidy', automationGone),
+        config('switch', 'lamella_tidy', 'from_an_older_version'),
+        // The live wind sensor, announced by a run when it was a rain sensor.
+        config('binary_sensor', 'lamella_tidy', `weather_${sensor.id}`),
+      ]
+      const staleState = [
+        `lamella/tidy/weather/${sensorGone}`,
+        `lamella/tidy/weather/${sensorGone}/availability`,
+        `lamella/tidy/blind/${blindGone}/position`,
+        `lamella/tidy/blind/${blindGone}/availability`,
+        `lamella/tidy/automation/${automationGone}/state`,
+      ]
+      const others = [
+        config('sensor', 'lamella_tidy-annex', `weather_${sensorGone}`),
+        config('cover', 'lamella_other', blindGone),
+        config('sensor', 'somebody_else', 'temperature'),
+      ]
+      const payload = JSON.stringify({ name: 'left behind', state_topic: 'somewhere' })
+      for (const topic of [...stale, ...others]) {
+        await ha.publishAsync(topic, payload, { qos: 1, retain: true })
+      }
+      for (const topic of staleState) await ha.publishAsync(topic, '30', { qos: 1, retain: true })
+      const from = seen.log.length
+
+      await proxy.mend()
+      for (const topic of [...stale, ...staleState]) await seen.until(topic, '')
+      await seen.until('lamella/tidy/status', 'online')
+      // Of its configs, only the stale ones were emptied: its own were announced again.
+      const emptied = seen.log
+        .slice(from)
+        .filter((m) => m.payload === '' && m.topic.endsWith('/config'))
+        .map((m) => m.topic)
+      expect(new Set(emptied)).toEqual(new Set(stale))
+
+      // What a Home Assistant starting now finds: the hub's live entities and the others'.
+      const look = await brokerClient(broker.url, 'tidy-look')
+      const retained = await watchTopics(look, ['homeassistant/+/+/+/config', 'lamella/tidy/#'])
+      for (const topic of live) await retained.until(topic, (p) => p.length > 0)
+      for (const topic of others) await retained.until(topic, payload)
+      await retained.until(`lamella/tidy/weather/${sensor.id}/availability`, 'offline')
+      for (const topic of [...stale, ...staleState]) {
+        expect(retained.payloadOf(topic), topic).toBeUndefined()
+      }
+      await look.endAsync()
+      for (const topic of others) await ha.publishAsync(topic, '', { qos: 1, retain: true })
+    } finally {
+      await t.close()
+      await proxy.close()
+    }
   })
 
   it('keeps two hubs on one broker apart: two devices, no topic or unique_id in common', async () => {
@@ -420,6 +555,22 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
     await ha.publishAsync(`lamella/garden-house/blind/${blindB.id}/set`, 'CLOSE', { qos: 1 })
     await seen.until(`lamella/garden-house/blind/${blindB.id}/state`, 'closing')
     expect(seen.payloadOf(`lamella/ground-floor/blind/${blindA.id}/state`)).toBe('None')
+  })
+
+  it('stops at once when the broker vanished a moment before, and its last will says offline', async () => {
+    const proxy = await startTcpProxy(broker.port)
+    const seen = await watchTopics(ha, 'lamella/vanished/status')
+    try {
+      const t = await startHub({ config: { mqtt: mqttConfig(proxy.url, 'vanished') } })
+      await seen.until('lamella/vanished/status', 'online')
+      // The link is gone, and the hub has not noticed yet: its goodbye is never acknowledged.
+      await proxy.cut()
+      // Within Fastify's close timeout, which would throw otherwise.
+      await t.close()
+      await seen.until('lamella/vanished/status', 'offline')
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('says online while the hub runs, offline when it stops, and offline by its last will when it dies', async () => {

@@ -1,8 +1,9 @@
 // What Home Assistant shows of the blinds, and what it leaves behind, over a real broker
 // (Mosquitto when installed, aedes otherwise) with the hub driving simulated motors through the
-// real serialport code. Home Assistant's cover is worked out from the messages in the order they
-// arrive, as its MQTT cover platform does (tests/helpers/ha-cover.ts): the state it ends in after
-// a short move, a blind not known, a run to the end stop; and how a run pressed there is recorded.
+// real serialport code. Home Assistant's cover is worked out from its discovery config and the
+// messages in the order they arrive, as its MQTT cover platform does (tests/helpers/ha-cover.ts):
+// the state it ends in after a short move, a blind not known (unavailable, never at a position
+// the hub does not have), a run to the end stop; and how a run pressed there is recorded.
 import type { MqttClient } from 'mqtt'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { listen } from '../bus/socket-listener'
@@ -13,7 +14,7 @@ import {
   watchTopics,
   type TestBroker,
 } from '../helpers/broker'
-import { haCover } from '../helpers/ha-cover'
+import { haCover, shownCover, type HaConfig } from '../helpers/ha-cover'
 import { startHub, type TestHub } from '../helpers/hub'
 import { startHubWithMotors, type LocalMotorRig, type MotorBlind } from '../helpers/motors'
 import { mqttConfig } from '../helpers/mqtt-hub'
@@ -42,22 +43,45 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     await broker.close()
   })
 
-  async function motorHub(hubId: string, blind: MotorBlind) {
-    rig = await startHubWithMotors([blind], { mqtt: mqttConfig(broker.url, hubId) })
+  async function motorHub(hubId: string, ...blinds: MotorBlind[]) {
+    rig = await startHubWithMotors(blinds, { mqtt: mqttConfig(broker.url, hubId) })
     return { r: rig, id: rig.ids[0]! }
   }
 
-  /** The blind's topics, watched as Home Assistant subscribes to them. */
-  async function watchBlind(hubId: string, id: string) {
+  /**
+   * The blind's topics, watched as Home Assistant subscribes to them: its discovery config and
+   * every topic the config names, the hub's status and bus among them.
+   */
+  async function watchBlind(hubId: string, id: string, client: MqttClient = ha) {
     const base = `lamella/${hubId}/blind/${id}`
     const topics = {
+      config: `homeassistant/cover/lamella_${hubId}/${id}/config`,
       state: `${base}/state`,
       position: `${base}/position`,
+      availability: `${base}/availability`,
+      attributes: `${base}/attributes`,
+      bus: `lamella/${hubId}/bus`,
       set: `${base}/set`,
       setPosition: `${base}/set_position`,
     }
-    const seen = await watchTopics(ha, [topics.state, topics.position])
-    return { topics, seen, cover: () => haCover(seen.log, topics) }
+    const seen = await watchTopics(client, [
+      topics.config,
+      `lamella/${hubId}/status`,
+      topics.bus,
+      topics.state,
+      topics.position,
+      topics.availability,
+      topics.attributes,
+    ])
+    const config = JSON.parse(await seen.until(topics.config, (p) => p !== '')) as HaConfig
+    expect(config).toMatchObject({
+      state_topic: topics.state,
+      position_topic: topics.position,
+      json_attributes_topic: topics.attributes,
+    })
+    // What Home Assistant shows after the first `count` messages, or after all of them.
+    const cover = (count = seen.log.length) => haCover(seen.log.slice(0, count), config)
+    return { topics, seen, config, cover }
   }
 
   /** The hub learns where the blind is: a calibration run to that end, said to be there at once. */
@@ -90,7 +114,8 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     await calibrated(r, id, 'DOWN')
     await seen.until(topics.state, 'closed')
     await seen.until(topics.position, '0')
-    expect(cover()).toEqual({ state: 'closed', position: 0, warnings: [] })
+    await seen.until(topics.availability, 'online')
+    expect(cover()).toMatchObject({ available: true, state: 'closed', position: 0, warnings: [] })
     // Past the dead time after the calibration run down, so the move up starts at once.
     await sleep(1200)
 
@@ -101,14 +126,19 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     await seen.until(topics.position, '4')
     expect(Math.abs(r.truthOf(0).position - 4)).toBeLessThanOrEqual(1)
     // `stopped` is open or closed by the position Home Assistant holds when it arrives.
-    expect(cover()).toEqual({ state: 'open', position: 4, warnings: [] })
+    expect(cover()).toEqual({
+      available: true,
+      state: 'open',
+      position: 4,
+      attributes: { lock: null },
+      warnings: [],
+    })
     const last = (topic: string) => seen.log.map((m) => m.topic).lastIndexOf(topic)
     expect(last(topics.position)).toBeLessThan(last(topics.state))
   })
 
-  it('shows a blind whose position is not known as unknown, also to a Home Assistant that starts later', async () => {
+  it('shows a blind whose position is not known as unavailable, also to a Home Assistant that starts later', async () => {
     plain = await startHub({ config: { mqtt: mqttConfig(broker.url, 'unknown') } })
-    const { topics, seen } = await watchBlind('unknown', '+')
     const res = await plain.gql<{ blindCreate: { id: string } }>(
       'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
       {
@@ -122,57 +152,90 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
       plain.adminToken,
     )
     const id = res.data!.blindCreate.id
-    const stateTopic = topics.state.replace('+', id)
-    const positionTopic = topics.position.replace('+', id)
-    expect(await seen.until(stateTopic, (p) => p !== '')).toBe('None')
-    expect(haCover(seen.log, { state: stateTopic, position: positionTopic })).toEqual({
+    const { topics, seen, cover } = await watchBlind('unknown', id)
+    await seen.until('lamella/unknown/status', 'online')
+    await seen.until(topics.bus, 'online')
+    await seen.until(topics.state, 'None')
+    await seen.until(topics.availability, 'offline')
+    // The hub and its bus are there, the blind's position is not: unavailable, not "open".
+    expect(cover()).toMatchObject({
+      available: false,
       state: 'unknown',
       position: null,
       warnings: [],
     })
 
-    // Home Assistant restarting finds the same on the broker: unknown, and no stale position.
+    // Home Assistant restarting finds the same on the broker: unavailable, and no stale position.
     const later = await brokerClient(broker.url, 'home-assistant-later')
-    const retained = await watchTopics(later, [stateTopic, positionTopic])
-    await retained.until(stateTopic, 'None')
+    const again = await watchBlind('unknown', id, later)
+    await again.seen.until(topics.availability, 'offline')
+    await again.seen.until(topics.state, 'None')
     await sleep(300)
-    expect(retained.payloadOf(positionTopic)).toBeUndefined()
-    expect(haCover(retained.log, { state: stateTopic, position: positionTopic })).toMatchObject({
-      state: 'unknown',
-      position: null,
-    })
+    expect(again.seen.payloadOf(topics.position)).toBeUndefined()
+    expect(again.cover()).toMatchObject({ available: false, state: 'unknown', position: null })
     await later.endAsync()
   })
 
-  it('forgets a position the hub no longer knows: unknown in Home Assistant, no stale number kept', async () => {
-    const { r, id } = await motorHub('forgets', {
-      name: 'Bathroom',
-      unit: 1,
-      coil: 0,
-      travelTimeUpMs: 4000,
-      travelTimeDownMs: 4000,
-      position: 0,
-    })
+  it('makes a blind unavailable while its position is not known, never showing the old one, and available at the new one once known', async () => {
+    // A second blind on another board keeps the bus online: the cover goes unavailable for its
+    // own position alone.
+    const { r, id } = await motorHub(
+      'forgets',
+      {
+        name: 'Bathroom',
+        unit: 1,
+        coil: 0,
+        travelTimeUpMs: 4000,
+        travelTimeDownMs: 4000,
+        position: 0,
+      },
+      { name: 'Hall', unit: 2, coil: 0, travelTimeUpMs: 4000, travelTimeDownMs: 4000 },
+    )
     const { topics, seen, cover } = await watchBlind('forgets', id)
     await calibrated(r, id, 'DOWN')
     await seen.until(topics.position, '0')
-    await sleep(1200)
+    await seen.until(topics.availability, 'online')
+    expect(shownCover(cover())).toBe('closed 0 %')
+    const from = seen.log.length
+
     // The board stops answering as the move up is sent: it may have run, or not.
     r.board.emulator.setFault({ kind: 'no-answer' }, 1)
     await ha.publishAsync(topics.setPosition, '50', { qos: 1 })
+    await seen.until(topics.availability, 'offline')
     await seen.until(topics.state, 'None')
     r.board.emulator.setFault({ kind: 'none' }, 1)
     expect((await r.stateOf(id)).position).toBeNull()
-    // Home Assistant ignores the emptied position and shows the state unknown...
+    // Home Assistant ignores the emptied position and the `None`, and would go on showing 0 %:
+    // the cover is unavailable instead, while the hub and its bus are online.
     expect(await seen.until(topics.position, '')).toBe('')
-    expect(cover()).toMatchObject({ state: 'unknown', warnings: [] })
-    // ...and one that starts later finds no number that is no longer true.
+    expect(seen.payloadOf(topics.bus)).toBe('online')
+    expect(cover()).toMatchObject({ available: false, warnings: [] })
+    // One that starts later finds it unavailable, and no number that is no longer true.
     const later = await brokerClient(broker.url, 'home-assistant-after-fault')
-    const retained = await watchTopics(later, [topics.state, topics.position])
-    await retained.until(topics.state, 'None')
+    const retained = await watchBlind('forgets', id, later)
+    await retained.seen.until(topics.availability, 'offline')
+    await retained.seen.until(topics.state, 'None')
     await sleep(300)
-    expect(retained.payloadOf(topics.position)).toBeUndefined()
+    expect(retained.seen.payloadOf(topics.position)).toBeUndefined()
+    expect(retained.cover()).toMatchObject({ available: false, position: null })
     await later.endAsync()
+
+    // The hub learns where the blind is again (from the UI: Home Assistant cannot command an
+    // unavailable cover), and Home Assistant shows it there.
+    await calibrated(r, id, 'UP')
+    await seen.until(topics.availability, 'online')
+    expect(cover()).toMatchObject({ available: true, state: 'open', position: 100 })
+    // What Home Assistant showed after each message from the fault on: once the hub lost the
+    // position, nothing but unavailable until the new one.
+    const shown: string[] = []
+    for (let n = from + 1; n <= seen.log.length; n++) {
+      const now = shownCover(cover(n))
+      if (shown.at(-1) !== now) shown.push(now)
+    }
+    expect(shown.slice(shown.indexOf('unavailable'))).toEqual(['unavailable', 'open 100 %'])
+    // The bus never changed meanwhile: the blind's own availability did all of it.
+    const busChanges = seen.log.slice(from).filter((m) => m.topic === topics.bus)
+    expect(busChanges).toEqual([])
   })
 
   it('says closed at 0 % the moment the blind reaches its end stop, while the relay still runs on', async () => {
@@ -200,7 +263,12 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
       await seen.until(topics.state, 'closing')
       await seen.until(topics.state, 'closed')
       expect(r.truthOf(0).relay).not.toBeNull()
-      expect(cover()).toEqual({ state: 'closed', position: 0, warnings: [] })
+      expect(cover()).toMatchObject({
+        available: true,
+        state: 'closed',
+        position: 0,
+        warnings: [],
+      })
       // Browsers hear it too, the moment the estimate gets there.
       const arrived = await browser.next(
         'blind:motion',
