@@ -2,14 +2,8 @@
 // number and which read of this unit asked, so whoever reads it sees at once whether an answer
 // belongs to the register and the request it was taken for. Line noise (a `noisy` fault) applies
 // to it as to any unit.
-import { ILLEGAL_DATA_VALUE, ILLEGAL_FUNCTION } from './protocol-error'
-import {
-  MAX_READ_REGISTERS,
-  READ_HOLDING_REGISTERS,
-  READ_INPUT_REGISTERS,
-  type Request,
-  type Response,
-} from './rtu-types'
+import { registerReadRefusal } from './emulator-registers'
+import type { ReadRegistersRequest, Request, Response } from './rtu-types'
 
 /** A probe register's word: the register's number in the high byte, the read's in the low. */
 export function probeWord(register: number, read: number): number {
@@ -29,14 +23,11 @@ export class ProbeUnit {
 
   /** 0x03 and 0x04 with any count up to 125, each word from `probeWord`; nothing else. */
   execute(request: Request): Response {
-    const { unit } = this
-    const exception = (code: number): Response => ({ unit, fn: request.fn, exception: code })
-    if (request.fn !== READ_HOLDING_REGISTERS && request.fn !== READ_INPUT_REGISTERS)
-      return exception(ILLEGAL_FUNCTION)
-    const { address, quantity } = request
-    if (quantity < 1 || quantity > MAX_READ_REGISTERS) return exception(ILLEGAL_DATA_VALUE)
+    const refusal = registerReadRefusal(this.unit, request)
+    if (refusal) return refusal
+    const { fn, address, quantity } = request as ReadRegistersRequest
     const read = ++this.reads
     const registers = Array.from({ length: quantity }, (_, i) => probeWord(address + i, read))
-    return { unit, fn: request.fn, registers }
+    return { unit: this.unit, fn, registers }
   }
 }

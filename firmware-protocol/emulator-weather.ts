@@ -1,16 +1,9 @@
 // The weather sensor unit of the emulated bus: one Modbus RTU transmitter with wind, rain and
 // temperature in three registers, read by 0x03 or 0x04, its values from a weather script.
-import { ILLEGAL_DATA_ADDRESS, ILLEGAL_DATA_VALUE, ILLEGAL_FUNCTION } from './protocol-error'
+import { registerReadRefusal } from './emulator-registers'
 import { registerValue, registerWord, type RegisterFormat } from './register-value'
 import { checkRange } from './rtu-frame'
-import {
-  MAX_READ_REGISTERS,
-  MAX_RTU_UNIT,
-  READ_HOLDING_REGISTERS,
-  READ_INPUT_REGISTERS,
-  type Request,
-  type Response,
-} from './rtu-types'
+import { MAX_RTU_UNIT, type ReadRegistersRequest, type Request, type Response } from './rtu-types'
 import type { WeatherSample, WeatherScript } from './weather-script'
 
 /** Where the sensor unit answers unless told otherwise: clear of relay units 1-4. */
@@ -98,14 +91,14 @@ export class WeatherSensorUnit {
    * 0x01 for any other function (it has no coils to read or write).
    */
   execute(request: Request): Response {
-    const { unit } = this
-    const exception = (code: number): Response => ({ unit, fn: request.fn, exception: code })
-    if (request.fn !== READ_HOLDING_REGISTERS && request.fn !== READ_INPUT_REGISTERS)
-      return exception(ILLEGAL_FUNCTION)
-    const { address, quantity } = request
-    if (quantity < 1 || quantity > MAX_READ_REGISTERS) return exception(ILLEGAL_DATA_VALUE)
-    if (address + quantity > REGISTER_COUNT) return exception(ILLEGAL_DATA_ADDRESS)
+    const refusal = registerReadRefusal(this.unit, request, REGISTER_COUNT)
+    if (refusal) return refusal
+    const { fn, address, quantity } = request as ReadRegistersRequest
     const registers = weatherRegisters(this.script.at(this.elapsedMs()))
-    return { unit, fn: request.fn, registers: registers.slice(address, address + quantity) }
+    return {
+      unit: this.unit,
+      fn,
+      registers: registers.slice(address, address + quantity),
+    }
   }
 }
