@@ -51,6 +51,12 @@ async function poll(unit: number, pollMs = 0): Promise<void> {
     if (pollMs > 0) await sleep(pollMs)
     const { address, quantity } = BLOCKS[i % BLOCKS.length]!
     done++
+    if (done % 1000 === 0) {
+      const s = (performance.now() - started) / 1000
+      console.log(
+        `  ${done} reads in ${fmt(s, 0)} s: ${outcome.mistaken} mistaken, ${outcome.lost} lost`,
+      )
+    }
     try {
       const answer = await transport.read({ unit, fn: 0x03, address, quantity })
       const want = probe.reads & 0xff
