@@ -28,9 +28,7 @@ function parseFault(text: string): Fault {
       noise: { seed: Number(noisy[1]), late: 0.2, garbled: 0.05, stray: 0.05, split: 0.05 },
     }
   }
-  throw badValue(
-    `--fault must be none, no-answer, bad-crc, slow:MS or noisy:SEED (got "${text}")`,
-  )
+  throw badValue(`--fault must be none, no-answer, bad-crc, slow:MS or noisy:SEED (got "${text}")`)
 }
 
 /** A probe unit's address (firmware-protocol/emulator-probe.ts), for tests of the bus. */

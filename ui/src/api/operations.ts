@@ -155,7 +155,7 @@ export async function fetchKey(key: QueryKey): Promise<unknown> {
       return (
         await run<{ hubStatus: HubStatus }>(
           'hubStatus',
-          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error } pulseMode hubTimedPulseUnits mqtt { broker hubId connected since error } } }',
+          'query hubStatus { hubStatus { version uptimeSeconds now timeZone clockSynchronized locationConfigured bus { online path error strayFrames } pulseMode hubTimedPulseUnits mqtt { broker hubId connected since error } } }',
         )
       ).hubStatus
     case 'pv':

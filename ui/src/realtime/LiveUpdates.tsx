@@ -52,7 +52,7 @@ export function LiveUpdates() {
   useHubEvent('bus:status', ({ online, path, error }) => {
     patchLoaded<HubStatus>(keys.hubStatus, (status) => ({
       ...status,
-      bus: { online, path, error: error ?? null },
+      bus: { ...status.bus, online, path, error: error ?? null },
     }))
   })
 

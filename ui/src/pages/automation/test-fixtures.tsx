@@ -34,7 +34,7 @@ export const HUB_STATUS: HubStatus = {
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured: true,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

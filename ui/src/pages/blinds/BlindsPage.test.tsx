@@ -40,14 +40,14 @@ function renderBlinds(
   return renderBlindsAt(isAdmin, blinds, answers).sent
 }
 
-const hubStatus = (bus: HubStatus['bus']): HubStatus => ({
+const hubStatus = (bus: Omit<HubStatus['bus'], 'strayFrames'>): HubStatus => ({
   version: '0.1.0',
   uptimeSeconds: 100,
   now: '2025-06-01T08:00:00.000Z',
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured: false,
-  bus,
+  bus: { ...bus, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

@@ -21,7 +21,7 @@ const status = (locationConfigured: boolean): HubStatus => ({
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

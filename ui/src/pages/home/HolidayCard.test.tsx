@@ -15,7 +15,7 @@ const berlin: HubStatus = {
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured: true,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

@@ -40,7 +40,7 @@ const healthy: HubStatus = {
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured: false,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

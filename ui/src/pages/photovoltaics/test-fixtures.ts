@@ -11,7 +11,7 @@ export const hubStatus: HubStatus = {
   timeZone: HUB_ZONE,
   clockSynchronized: true,
   locationConfigured: true,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,

@@ -24,7 +24,7 @@ const hubStatus: HubStatus = {
   timeZone: 'Europe/Berlin',
   clockSynchronized: true,
   locationConfigured: true,
-  bus: { online: true, path: 'emulator', error: null },
+  bus: { online: true, path: 'emulator', error: null, strayFrames: 0 },
   pulseMode: 'DEVICE',
   hubTimedPulseUnits: [],
   mqtt: null,
