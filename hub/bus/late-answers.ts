@@ -97,15 +97,6 @@ export class LateAnswers {
     return !u || now >= u.until ? null : u.until
   }
 
-  /** The longest answer `unit` has shown, for the log. */
-  longestMs(unit: number): number | undefined {
-    return this.units.get(unit)?.longest
-  }
-
-  clear(): void {
-    this.units.clear()
-  }
-
   private of(unit: number): Unit {
     let u = this.units.get(unit)
     if (!u) {
