@@ -264,8 +264,10 @@ else
 fi
 
 step "The service unit"
-# The unit names /usr/bin/node and /opt/lamella; point it at this node and this folder.
-sed -e "s#/usr/bin/node#$NODE#g" -e "s#/opt/lamella#$APP_DIR#g" \
+# The unit names /usr/bin/node and /opt/lamella; point it at this node and this folder, and
+# give node the flags package.json keeps (scripts/node-flags.mjs).
+node_flags=$("$NODE" "$SOURCE/scripts/node-flags.mjs") || die "package.json: no usable lamella.nodeFlags"
+sed -e "s#/usr/bin/node#$NODE#g" -e "s#/opt/lamella#$APP_DIR#g" -e "s#@NODE_FLAGS@#$node_flags#" \
   "$SOURCE/systemd/lamella.service" >"$TEMP/lamella.service"
 note "ExecStart=$(sed -n 's/^ExecStart=//p' "$TEMP/lamella.service")"
 put_file "$TEMP/lamella.service" "$(at /etc/systemd/system/lamella.service)" 0644

@@ -53,14 +53,12 @@ export function seedDatabase(blinds: number, automations: number): string {
   return dbPath
 }
 
-/** The node flags the hub ships with: package.json's start script and systemd/lamella.service. */
-export const HUB_NODE_FLAGS = [
-  '--max-semi-space-size=1',
-  '--single-threaded',
-  '--no-opt',
-  '--no-maglev',
-  '--no-sparkplug',
-]
+/** The node flags the hub ships with: package.json's lamella.nodeFlags (scripts/node-flags.mjs). */
+export const HUB_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    lamella: { nodeFlags: string[] }
+  }
+).lamella.nodeFlags
 
 export interface HubProcess {
   child: ChildProcess

@@ -24,18 +24,27 @@ const ROUNDS = 3
 const BLINDS = 20
 const SHADED = 4
 const SETTLE_MS = 10_000
+/** The interpreter alone: the flags shipped until the whole workload chose again (node-flags.ts). */
+const JIT_OFF = [
+  '--max-semi-space-size=1',
+  '--single-threaded',
+  '--no-opt',
+  '--no-maglev',
+  '--no-sparkplug',
+]
 const CANDIDATE_FLAGS: readonly (readonly string[])[] = [
   [],
   ['--max-semi-space-size=2'],
   ['--max-semi-space-size=1'],
   ['--max-semi-space-size=1', '--optimize-for-size'],
   ['--max-semi-space-size=1', '--single-threaded-gc'],
-  HUB_NODE_FLAGS,
+  JIT_OFF,
   // No optimising compilers: much less memory, but every hot path interpreted, and no
   // WebAssembly, so no fetch(): matter.js stops with "WebAssembly is not defined" once loaded.
   // Measured, not shipped.
-  [...HUB_NODE_FLAGS, '--lite-mode'],
-]
+  [...JIT_OFF, '--lite-mode'],
+  HUB_NODE_FLAGS,
+].filter((f, i, all) => all.findIndex((o) => o.join(' ') === f.join(' ')) === i)
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -199,12 +208,14 @@ async function hub(env: Record<string, string>, flags: readonly string[], on: bo
 const folder = nodeRedFolder()
 const red: number[] = []
 const off: number[] = []
+const offJitOff: number[] = []
 const on = new Map<string, number[]>(CANDIDATE_FLAGS.map((f) => [f.join(' '), []]))
 const extras = await everythingOn()
 try {
   for (let round = 0; round < ROUNDS; round++) {
     red.push(await nodeRed(folder))
     off.push(await hub({}, HUB_NODE_FLAGS, false))
+    offJitOff.push(await hub({}, JIT_OFF, false))
     for (const flags of CANDIDATE_FLAGS)
       on.get(flags.join(' '))!.push(await hub(extras.env, flags, true))
   }
@@ -216,7 +227,10 @@ const nr = median(red)
 console.log(`idle RSS after ${SETTLE_MS / 1000} s, median of ${ROUNDS}, node ${process.version}`)
 console.log(`empty Node-RED 4: ${fmt(nr)} MiB`)
 console.log(
-  `hub, everything off (${BLINDS} blinds), flags ${HUB_NODE_FLAGS.join(' ')}: ${fmt(median(off))} MiB = ${fmt(median(off) / nr, 2)}x Node-RED (goal <= 0.7x)`,
+  `hub, everything off (${BLINDS} blinds), shipped flags ${HUB_NODE_FLAGS.join(' ')}: ${fmt(median(off))} MiB = ${fmt(median(off) / nr, 2)}x Node-RED (goal <= 0.7x)`,
+)
+console.log(
+  `hub, everything off, flags ${JIT_OFF.join(' ')}: ${fmt(median(offJitOff))} MiB = ${fmt(median(offJitOff) / nr, 2)}x Node-RED`,
 )
 for (const [flags, xs] of on) {
   console.log(

@@ -56,7 +56,7 @@ describe(`the hub under ${SECONDS} s of steady load, ${SOCKET_COUNT} sockets and
     async () => {
       const hub = await startHubProcess({
         serial: 'emulator',
-        nodeArgs: HUB_NODE_FLAGS,
+        nodeArgs: [...HUB_NODE_FLAGS],
         // Schedules must fire whatever this machine's timesyncd says (hub/clock).
         env: { LAMELLA_CLOCK: 'trust' },
       })

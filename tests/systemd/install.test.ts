@@ -49,7 +49,15 @@ function fakeCheckout(options: { built: boolean }) {
     mkdirSync(join(source, 'systemd'), { recursive: true })
     copyFileSync(join(projectRoot, 'systemd', file), join(source, 'systemd', file))
   }
-  put(join(source, 'package.json'), '{ "name": "lamella" }\n')
+  // The node flags come from package.json, through the script the installer runs.
+  const { lamella } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    lamella: unknown
+  }
+  put(join(source, 'package.json'), `${JSON.stringify({ name: 'lamella', lamella })}\n`)
+  put(
+    join(source, 'scripts/node-flags.mjs'),
+    readFileSync(join(projectRoot, 'scripts/node-flags.mjs'), 'utf8'),
+  )
   put(join(source, 'hub/main.ts'), '// the hub\n', 0o600)
   put(join(source, 'ui/build/plugin.ts'), '// a vite plugin: source, not output\n')
   put(join(source, 'data/lamella.db'), 'a developer database')
@@ -141,7 +149,11 @@ describe('systemd/install.sh', () => {
     // The unit as shipped, pointed at this node.
     const unit = readFileSync(join(root, 'etc/systemd/system/lamella.service'), 'utf8')
     const shipped = readFileSync(join(projectRoot, 'systemd/lamella.service'), 'utf8')
-    expect(unit).toBe(shipped.replaceAll('/usr/bin/node', process.execPath))
+    expect(unit).toBe(
+      shipped
+        .replaceAll('/usr/bin/node', process.execPath)
+        .replace('@NODE_FLAGS@', HUB_NODE_FLAGS.join(' ')),
+    )
 
     const settings = join(root, 'etc/lamella/lamella.env')
     expect(readFileSync(settings, 'utf8')).toBe(

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '../../hub/paths'
+import { HUB_NODE_FLAGS } from '../bench/_support'
 import { describeWithPrograms } from '../helpers/system-tools'
 
 const UNIT = join(projectRoot, 'systemd', 'lamella.service')
@@ -45,10 +46,14 @@ describeWithPrograms(['systemd-analyze'], 'lamella.service as systemd judges it'
     dir = mkdtempSync(join(tmpdir(), 'lamella-unit-'))
     unitCopy = join(dir, 'lamella.service')
     const text = readFileSync(UNIT, 'utf8')
-    expect(text).toMatch(/^ExecStart=\/usr\/bin\/node /m)
+    // Its flags are package.json's, written in by install.sh in place of @NODE_FLAGS@.
+    expect(text).toMatch(/^ExecStart=\/usr\/bin\/node @NODE_FLAGS@ /m)
     writeFileSync(
       unitCopy,
-      text.replace(/^ExecStart=\/usr\/bin\/node /m, `ExecStart=${process.execPath} `),
+      text.replace(
+        /^ExecStart=\/usr\/bin\/node @NODE_FLAGS@ /m,
+        `ExecStart=${process.execPath} ${HUB_NODE_FLAGS.join(' ')} `,
+      ),
     )
   })
   afterAll(() => {
