@@ -11,6 +11,9 @@ const ALONE = ['tests/position/random.test.ts']
  * hubs the tests start as child processes still hash at 2^17. */
 const PASSWORD_COST = 'tests/helpers/password-cost.ts'
 
+/** Builds the hub and the UI where their inputs changed (tests/helpers/global-setup.ts). */
+const BUILD = 'tests/helpers/global-setup.ts'
+
 export default defineConfig({
   resolve: {
     // graphql ships ESM and CJS builds; mercurius requires the CJS one, so the hub's own
@@ -18,7 +21,6 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -27,11 +29,25 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // The unit tests next to the hub's code and the pure protocol tests: no build, no
+        // child process (npm run test:quick runs these and 'ui').
         extends: true,
         test: {
-          name: 'hub',
-          include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'tests/**/*.test.ts'],
+          name: 'unit',
+          include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts'],
+          setupFiles: [PASSWORD_COST],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Whole hubs, wires, brokers, CLIs and services: they may run the built bundle, so the
+        // build is brought up to date first (only when its inputs changed).
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'node_modules/**', ...ALONE],
+          globalSetup: [BUILD],
           setupFiles: [PASSWORD_COST],
           sequence: { groupOrder: 0 },
         },
@@ -45,6 +61,7 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: ALONE,
+          globalSetup: [BUILD],
           setupFiles: [PASSWORD_COST],
           fileParallelism: false,
           sequence: { groupOrder: 1 },

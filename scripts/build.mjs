@@ -1,38 +1,97 @@
 // Builds the hub (esbuild, a second or less) and the web UI (vite) into build/ and ui/dist/.
 //   node scripts/build.mjs            build both
-//   node scripts/build.mjs --if-stale build only what is missing or older than its sources
+//   node scripts/build.mjs --if-stale build only what is missing or built from other inputs
+//                                     (a hash of their contents, kept in build/.inputs/)
 //   node scripts/build.mjs --hub      only the hub
 //   node scripts/build.mjs --ui       only the web UI
-import { build } from 'esbuild'
+import { build as esbuild } from 'esbuild'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const args = new Set(process.argv.slice(2))
-const ifStale = args.has('--if-stale')
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const s = statSync(path)
-  if (!s.isDirectory()) return s.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
+/** Every file under `path` (or `path` itself) the build reads: not tests, node_modules or output. */
+function inputFiles(path) {
+  if (!existsSync(path)) return []
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path)
+    .filter((entry) => entry !== 'node_modules' && entry !== 'dist' && !/\.test\.tsx?$/.test(entry))
+    .sort()
+    .flatMap((entry) => inputFiles(join(path, entry)))
+}
+
+/**
+ * A hash of the names and contents of the build's inputs (`sources`, under `base`): the same
+ * inputs, the same hash, whatever their files' times say.
+ */
+export function inputsHash(sources, base = root) {
+  const hash = createHash('sha256')
+  for (const file of sources.flatMap((s) => inputFiles(join(base, s)))) {
+    hash.update(relative(base, file)).update('\0').update(readFileSync(file)).update('\0')
   }
-  return newest
+  return hash.digest('hex')
 }
 
-function stale(output, sources) {
-  if (!ifStale || !existsSync(output)) return true
-  const built = statSync(output).mtimeMs
-  return sources.some((s) => newestMtime(join(root, s)) > built)
+/** Where the hash of the inputs of the latest build of each part is kept. */
+const stampOf = (part) => join(root, 'build/.inputs', part)
+
+/**
+ * The hash of `part`'s inputs now when it must be built, or null when it need not: always built
+ * without --if-stale; with it, when its output is missing or its inputs' hash differs from the
+ * one its latest build was made from (a checkout, a rebase or a touched file that changed
+ * nothing costs no build).
+ */
+function staleHash(part, output, sources, ifStale) {
+  const hash = inputsHash(sources)
+  const fresh =
+    ifStale &&
+    existsSync(output) &&
+    existsSync(stampOf(part)) &&
+    readFileSync(stampOf(part), 'utf8') === hash
+  return fresh ? null : hash
 }
+
+/** Notes the hash of the inputs, taken before the build, that `part` was just built from. */
+function stamp(part, hash) {
+  mkdirSync(dirname(stampOf(part)), { recursive: true })
+  writeFileSync(stampOf(part), hash)
+}
+
+const HUB_INPUTS = [
+  'hub',
+  'firmware-protocol',
+  'package.json',
+  'package-lock.json',
+  'scripts/build.mjs',
+]
+// The hub's modules the UI imports (its rules, its event map, its bus wording, its travel model)
+// count too.
+const UI_INPUTS = [
+  'ui',
+  'hub/realtime/events.ts',
+  'hub/validation',
+  'hub/position/travel.ts',
+  'hub/bus/bus-problem.ts',
+  'hub/errors.ts',
+  'hub/status.ts',
+  'firmware-protocol/address.ts',
+  'package-lock.json',
+  'scripts/build.mjs',
+]
 
 export async function buildHub() {
-  const { metafile } = await build({
+  const { metafile } = await esbuild({
     absWorkingDir: root,
     entryPoints: [join(root, 'hub/cli.ts')],
     outdir: join(root, 'build/hub'),
@@ -85,35 +144,33 @@ export function buildUi({ outDir } = {}) {
   })
 }
 
-export async function main() {
-  if (
-    !args.has('--ui') &&
-    stale(join(root, 'build/hub/cli.js'), ['hub', 'firmware-protocol', 'package.json'])
-  ) {
+/**
+ * Builds the hub and the web UI (`only` one of them), or with `ifStale` only what is missing or
+ * was built from other inputs; says what it built.
+ */
+export async function build({ only, ifStale = false } = {}) {
+  const hub = only !== 'ui' && staleHash('hub', join(root, 'build/hub/cli.js'), HUB_INPUTS, ifStale)
+  if (hub) {
     await buildHub()
+    stamp('hub', hub)
     console.log('built the hub into build/hub/')
   }
-  const uiConfig = join(root, 'ui/vite.config.ts')
-  if (
-    !args.has('--hub') &&
-    existsSync(uiConfig) &&
-    // The hub's modules the UI imports (its rules, its event map, its bus wording, its travel
-    // model) count too.
-    stale(join(root, 'ui/dist/index.html'), [
-      'ui',
-      'hub/realtime/events.ts',
-      'hub/validation',
-      'hub/position/travel.ts',
-      'hub/bus/bus-problem.ts',
-      'hub/errors.ts',
-      'hub/status.ts',
-      'firmware-protocol/address.ts',
-    ])
-  ) {
+  const ui =
+    only !== 'hub' &&
+    existsSync(join(root, 'ui/vite.config.ts')) &&
+    staleHash('ui', join(root, 'ui/dist/index.html'), UI_INPUTS, ifStale)
+  if (ui) {
     buildUi()
+    stamp('ui', ui)
     console.log('built the web UI into ui/dist/')
   }
 }
 
 // Run as a script, not when the tests or the benchmarks import buildHub.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = new Set(process.argv.slice(2))
+  await build({
+    only: args.has('--hub') ? 'hub' : args.has('--ui') ? 'ui' : undefined,
+    ifStale: args.has('--if-stale'),
+  })
+}

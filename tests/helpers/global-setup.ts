@@ -1,14 +1,10 @@
-// Builds the hub once, so tests that run the `lamella` command run the shipped bundle, and the
-// web UI where it is missing or older than its sources, so tests of what the hub serves under
-// /dist/ (the service worker, the manifest) see the current build.
-import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
-import { buildHub } from '../../scripts/build.mjs'
-import { projectRoot } from '../../hub/paths'
+// Builds the hub and the web UI where they are missing or were built from other inputs (a hash
+// of their contents, scripts/build.mjs), so tests that run the `lamella` command run the
+// current bundle, and tests of what the hub serves under /dist/ (the service worker, the
+// manifest) see the current UI. Only the 'integration' project has it (vitest.config.ts): unit
+// tests never wait for a build.
+import { build } from '../../scripts/build.mjs'
 
 export default async function setup(): Promise<void> {
-  await buildHub()
-  execFileSync(process.execPath, [join(projectRoot, 'scripts/build.mjs'), '--ui', '--if-stale'], {
-    stdio: 'inherit',
-  })
+  await build({ ifStale: true })
 }
