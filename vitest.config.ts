@@ -30,7 +30,7 @@ export default defineConfig({
     projects: [
       {
         // The unit tests next to the hub's code and the pure protocol tests: no build, no
-        // child process (npm run test:quick runs these and 'ui').
+        // child process (npm run test:quick runs these).
         extends: true,
         test: {
           name: 'unit',
