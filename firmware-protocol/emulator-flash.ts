@@ -1,7 +1,18 @@
 // The relay board's own timers that end device-timed flashes ("flash on", "flash off").
 
+/** Timers as the board keeps them: the process's own, or a test's clock that it advances. */
+export interface EmulatorTimers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clear(timer: unknown): void
+}
+
+export const realTimers: EmulatorTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+}
+
 interface PendingFlash {
-  timer: ReturnType<typeof setTimeout>
+  timer: unknown
   endsAt: number
   end: () => void
 }
@@ -14,7 +25,10 @@ interface PendingFlash {
 export class FlashTimers {
   private readonly pending = new Map<string, PendingFlash>()
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly timers: EmulatorTimers = realTimers,
+  ) {}
 
   /** Calls `end` with the moment the flash was due to end, `ms` from now. */
   start(unit: number, coil: number, ms: number, end: (endsAt: number) => void): void {
@@ -24,7 +38,7 @@ export class FlashTimers {
       this.pending.delete(key)
       end(endsAt)
     }
-    this.pending.set(key, { timer: setTimeout(finish, ms), endsAt, end: finish })
+    this.pending.set(key, { timer: this.timers.setTimeout(finish, ms), endsAt, end: finish })
   }
 
   /** Before a command for a coil: ends its flash if the time is up, else cancels it. */
@@ -32,14 +46,14 @@ export class FlashTimers {
     const key = `${unit}:${coil}`
     const flash = this.pending.get(key)
     if (!flash) return
-    clearTimeout(flash.timer)
+    this.timers.clear(flash.timer)
     if (flash.endsAt <= this.now()) flash.end()
     this.pending.delete(key)
   }
 
   /** Cancels every pending flash end. */
   cancelAll(): void {
-    for (const { timer } of this.pending.values()) clearTimeout(timer)
+    for (const { timer } of this.pending.values()) this.timers.clear(timer)
     this.pending.clear()
   }
 }

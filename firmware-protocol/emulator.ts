@@ -11,7 +11,7 @@ import {
   type Fault,
   type NoiseCounts,
 } from './emulator-faults'
-import { FlashTimers } from './emulator-flash'
+import { FlashTimers, type EmulatorTimers } from './emulator-flash'
 import { ProbeUnit } from './emulator-probe'
 import { WeatherSensorUnit, type WeatherSensorOptions } from './emulator-weather'
 import { connectToWire, DEFAULT_TURNAROUND_MS, type EmulatorConnection } from './emulator-wire'
@@ -57,6 +57,8 @@ export interface RelayBoardEmulatorOptions {
   turnaroundMs?: number
   /** Clock of the record, in ms. */
   now?: () => number
+  /** The timers that end board-timed pulses (default the process's own; a test's clock). */
+  timers?: EmulatorTimers
   /**
    * Units that are standard Modbus relay boards rather than Waveshare's: they have no
    * device-timed pulses and answer "flash on" and "flash off" with exception 0x02 (illegal
@@ -114,7 +116,7 @@ export class RelayBoardEmulator {
     this.parity = options.parity ?? 'none'
     this.turnaroundMs = options.turnaroundMs ?? DEFAULT_TURNAROUND_MS
     this.now = options.now ?? (() => performance.timeOrigin + performance.now())
-    this.flashes = new FlashTimers(this.now)
+    this.flashes = new FlashTimers(this.now, options.timers)
     this.unitsWithoutFlash = new Set(options.unitsWithoutFlash ?? [])
     this.weather = options.weather && new WeatherSensorUnit(options.weather, this.now)
     const taken = [...this.coilsByUnit.keys(), this.weather?.unit]

@@ -46,6 +46,7 @@ import { uiPlugin } from './ui'
 import { listeningPort, uiAddress } from './ui-address'
 import { logInternalError, notFound } from './errors'
 import { answerErrors } from './http-errors'
+import { systemClock, type Clock } from './clock/clock'
 import { intervalModule, startModules, stopModules, type HubModule } from './module'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -53,7 +54,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 export interface AppDeps {
   config: Config
   database: OpenDatabase
-  /** The wall clock; tests pass their own to move time. */
+  /**
+   * The hub's one clock (hub/clock/clock.ts): tests about logic pass a TestClock and advance
+   * it; default the system's.
+   */
+  clock?: Clock
+  /** The wall clock alone, for tests that set the date but keep real timers (default the clock's). */
   now?: () => number
   /** Fastify's logger option; main.ts passes pino settings, tests usually false. */
   logger?: FastifyServerOptions['logger']
@@ -89,7 +95,8 @@ export interface Hub {
 
 export async function buildHub(deps: AppDeps): Promise<Hub> {
   const { config, database } = deps
-  const now = deps.now ?? Date.now
+  const clock = deps.clock ?? systemClock
+  const now = deps.now ?? (() => clock.now())
   const startedAt = now()
   const { db } = database
 
@@ -115,7 +122,8 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   // Where each blind is: the tracker hears of every relay run from the bus's driver.
   const tracker = new PositionTracker({
     store: new PositionStore(db),
-    now: () => performance.timeOrigin + performance.now(),
+    now: () => clock.monotonic(),
+    clock,
     changed: announceMotion({ db, events, now }),
   })
   // Weather protection's locks, which the relay driver asks before every command (hub/weather).
@@ -132,9 +140,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     knownBlinds: () => blinds.all().map(relaysOf),
     onStatus: (status) => events.emit('bus:status', status),
     observer: tracker,
+    clock,
     ...(deps.busLink && { link: deps.busLink }),
   })
-  const positions = new Positions({ tracker, driver: bus.driver, blinds, events })
+  const positions = new Positions({ tracker, driver: bus.driver, blinds, events, clock })
   // The built-in board gets a motor behind each blind's relays, so it really moves.
   const motors =
     bus.link instanceof EmulatorLink
@@ -143,6 +152,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
           blinds: () => blinds.all(),
           tracker,
           events,
+          clock,
           log: app.log.child({ module: 'emulator' }),
         })
       : null
@@ -161,13 +171,15 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     config,
     location: () => location.current,
     now,
-    clockTrusted: () => clock.trusted,
+    clock,
+    clockTrusted: () => clockWatch.trusted,
     holiday,
     ...(deps.random && { random: deps.random }),
     log: app.log,
   })
-  const clock = new ClockWatch({
+  const clockWatch = new ClockWatch({
     now,
+    clock,
     floor: () => newestRecordAt(db),
     ntpSynchronized: deps.ntpSynchronized ?? (() => readNtpSynchronized()),
     trust: config.clock === 'trust',
@@ -184,6 +196,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         events,
         log: app.log.child({ module: 'pv' }),
         now,
+        clock,
         timeZone: config.timeZone,
         ...(deps.pvPollMs && { pollMs: deps.pvPollMs }),
       })
@@ -195,6 +208,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     events,
     log: app.log.child({ module: 'weather' }),
     now,
+    clock,
     read: (request) => bus.transport.read(request),
     gate: weatherGate,
     blinds,
@@ -209,6 +223,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     positions,
     blinds,
     now,
+    clock,
     location: () => location.current,
     timeZone: config.timeZone,
     ...(pv && { pv }),
@@ -259,7 +274,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
         now,
         timeZone: config.timeZone,
         locationConfigured: location.current !== undefined,
-        clockSynchronized: clock.synchronized,
+        clockSynchronized: clockWatch.synchronized,
         bus: busStatus,
         strayFrames: () => bus.transport.strayFrames,
         pulses: bus.driver.pulses,
@@ -310,7 +325,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     startedAt,
     now,
     bus: busStatus,
-    clockSynchronized: () => clock.synchronized,
+    clockSynchronized: () => clockWatch.synchronized,
   })
 
   const realtime = new RealtimeServer({
@@ -318,6 +333,7 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
     sessions,
     events,
     busStatus,
+    clock,
     movingBlindsFor: (userId) => {
       const viewer = users.get(userId)
       if (!viewer) return []
@@ -334,10 +350,10 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   const modules: HubModule[] = [
     positions,
     ...(motors ? [motors] : []),
-    clock,
+    clockWatch,
     realtime,
     // Expired sessions are dead weight: dropped now and every hour.
-    intervalModule('session purge', PURGE_SESSIONS_MS, () => sessions.purgeExpired()),
+    intervalModule('session purge', PURGE_SESSIONS_MS, () => sessions.purgeExpired(), clock),
     bus,
     weather,
     engine,

@@ -2,6 +2,8 @@
 // them once, in the order they start; they stop in the reverse order, so what a module relies
 // on is still there while it winds down (the bus's all-off reaches browsers, positions go to
 // disk after the last relay is off).
+import { systemClock, type Clock, type ClockTimer } from './clock/clock'
+
 export interface HubModule {
   readonly name: string
   /** Absent for a module that starts only once the hub listens. */
@@ -41,17 +43,22 @@ export async function stopModules(
 }
 
 /** A module of a setInterval: `every` runs once now and then every `ms`. */
-export function intervalModule(name: string, ms: number, every: () => void): HubModule {
-  let timer: NodeJS.Timeout | undefined
+export function intervalModule(
+  name: string,
+  ms: number,
+  every: () => void,
+  clock: Clock = systemClock,
+): HubModule {
+  let timer: ClockTimer | undefined
   return {
     name,
     start() {
       every()
-      timer = setInterval(every, ms)
+      timer = clock.setInterval(every, ms)
       timer.unref()
     },
     stop() {
-      clearInterval(timer)
+      clock.clear(timer)
     },
   }
 }

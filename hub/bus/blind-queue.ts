@@ -1,5 +1,6 @@
 // Each blind's commands in its own order: the newest command takes the blind over, and older
 // ones still waiting (a dead time, a frame in the queue) give way at their next check.
+import type { Clock, ClockTimer } from '../clock/clock'
 import type { Motion } from '../realtime/events'
 import type { Side } from './side'
 import { RunEnds } from './run-ends'
@@ -17,7 +18,7 @@ export interface BlindState {
   offAt: Record<Side, number>
   /** A board-timed pulse's end, per side (monotonic ms). */
   flashUntil: Record<Side, number>
-  endTimer: NodeJS.Timeout | undefined
+  endTimer: ClockTimer | undefined
   cancelWait: (() => void) | undefined
   lock: Promise<void>
   ends: RunEnds
@@ -26,6 +27,8 @@ export interface BlindState {
 export class BlindQueue {
   private readonly blinds = new Map<string, BlindState>()
   private closed = false
+
+  constructor(private readonly clock: Clock) {}
 
   get(id: string): BlindState | undefined {
     return this.blinds.get(id)
@@ -65,7 +68,7 @@ export class BlindQueue {
   /** A newer command takes the blind: older ones stop at their next check. Returns its number. */
   supersede(s: BlindState): number {
     s.generation++
-    clearTimeout(s.endTimer)
+    this.clock.clear(s.endTimer)
     s.cancelWait?.()
     s.ends.supersededBy(s.generation)
     return s.generation
@@ -74,12 +77,12 @@ export class BlindQueue {
   /** A wait that a newer command cuts short. */
   sleep(s: BlindState, ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
+      const done = () => {
+        this.clock.clear(timer)
         s.cancelWait = undefined
         resolve()
       }
+      const timer = this.clock.setTimeout(done, ms)
       s.cancelWait = done
     })
   }

@@ -3,6 +3,7 @@
 // bytes, through every retry). An open link whose boards none answers moves nothing, so the
 // bus counts as offline then (transport.ts). While no board is known to answer since one fell
 // silent, the hub asks them by itself, with growing pauses, as it reopens a lost link.
+import type { Clock, ClockTimer } from '../clock/clock'
 
 export interface BoardAnswersOptions {
   /** The units of the blinds there are; without it, the units asked so far. */
@@ -11,6 +12,7 @@ export interface BoardAnswersOptions {
   canAsk: () => boolean
   /** Asks one unit something that changes nothing; settles through `record`. */
   ask: (unit: number) => Promise<unknown>
+  clock: Clock
   firstPauseMs: number
   maxPauseMs: number
 }
@@ -20,7 +22,7 @@ export class BoardAnswers {
   private readonly answering = new Set<number>()
   private readonly silent = new Set<number>()
   private none = false
-  private timer: NodeJS.Timeout | undefined
+  private timer: ClockTimer | undefined
   private pauseMs: number
 
   constructor(private readonly options: BoardAnswersOptions) {
@@ -71,12 +73,12 @@ export class BoardAnswers {
     if (this.timer) return
     const pause = this.pauseMs
     this.pauseMs = Math.min(pause * 2, this.options.maxPauseMs)
-    this.timer = setTimeout(() => void this.askAll(), pause)
+    this.timer = this.options.clock.setTimeout(() => void this.askAll(), pause)
     this.timer.unref()
   }
 
   stopAsking(): void {
-    clearTimeout(this.timer)
+    this.options.clock.clear(this.timer)
     this.timer = undefined
     this.pauseMs = this.options.firstPauseMs
   }

@@ -2,6 +2,7 @@
 // transaction layer, the coil writer and the relay driver. On every (re)open of the link and
 // at shutdown every known relay is switched off.
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import type { Config } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
 import { CoilWriter } from './coils'
@@ -31,27 +32,36 @@ export interface BusDeps {
   gate?: RelayGate
   /** A link of the test's own; otherwise the config decides. */
   link?: Link
+  /** Times dead times, pulses and retries (default the system's). */
+  clock?: Clock
 }
 
 export class Bus {
   readonly name = 'bus'
   readonly link: Link
-  private safeStateRetry: NodeJS.Timeout | undefined
+  private safeStateRetry: ClockTimer | undefined
+  private readonly clock: Clock
   readonly transport: Transport
   readonly coils: CoilWriter
   readonly driver: RelayDriver
 
   constructor(private readonly deps: BusDeps) {
     const { config } = deps
+    this.clock = deps.clock ?? systemClock
     this.link =
       deps.link ??
       (config.serial === 'emulator'
         ? new EmulatorLink(
-            new RelayBoardEmulator(config.weather ? { weather: { script: config.weather } } : {}),
+            new RelayBoardEmulator({
+              now: () => this.clock.monotonic(),
+              timers: this.clock,
+              ...(config.weather && { weather: { script: config.weather } }),
+            }),
           )
         : new SerialLink({ path: config.serial, baud: config.baud, parity: config.parity }))
     this.transport = new Transport({
       link: this.link,
+      clock: this.clock,
       baud: config.baud,
       parity: config.parity,
       log: deps.log,
@@ -60,9 +70,10 @@ export class Bus {
       // While no board answers, the hub asks the boards of its blinds until one does.
       knownUnits: () => [...new Set(deps.knownBlinds().flatMap((b) => [b.up.unit, b.down.unit]))],
     })
-    this.coils = new CoilWriter(this.transport)
+    this.coils = new CoilWriter(this.transport, this.clock)
     this.driver = new RelayDriver({
       coils: this.coils,
+      clock: this.clock,
       pulse: config.pulse,
       deadTimeMs: config.deadTimeMs,
       ...(deps.observer && { observer: deps.observer }),
@@ -82,17 +93,19 @@ export class Bus {
 
   /** Every relay off, within a deadline, then the link closes. */
   async stop(): Promise<void> {
-    clearTimeout(this.safeStateRetry)
+    this.clock.clear(this.safeStateRetry)
     this.driver.close()
     if (this.link.isOpen) {
-      const deadline = new Promise((r) => setTimeout(r, SHUTDOWN_OFF_DEADLINE_MS).unref())
+      const deadline = new Promise<void>((resolve) =>
+        this.clock.setTimeout(resolve, SHUTDOWN_OFF_DEADLINE_MS).unref(),
+      )
       await Promise.race([this.safeState('shutdown'), deadline])
     }
     await this.transport.stop()
   }
 
   private async safeState(why: string, attempt = 1): Promise<void> {
-    clearTimeout(this.safeStateRetry)
+    this.clock.clear(this.safeStateRetry)
     const blinds = this.deps.knownBlinds()
     if (blinds.length === 0) return
     try {
@@ -107,7 +120,7 @@ export class Bus {
       // had on: ask again a few times. Not forever: a unit that is simply absent would then
       // cut every move short.
       if (why === 'link open' && attempt < SAFE_STATE_ATTEMPTS && this.link.isOpen) {
-        this.safeStateRetry = setTimeout(
+        this.safeStateRetry = this.clock.setTimeout(
           () => void this.safeState(why, attempt + 1),
           SAFE_STATE_RETRY_MS,
         )

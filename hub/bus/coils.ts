@@ -3,6 +3,7 @@
 // one unit in one 0x0F frame, where the coils between them are in a known state that the
 // frame can repeat. A coil in a board-timed pulse is never rewritten by such a frame, since a
 // plain write would cancel the board's own timer.
+import { systemClock, type Clock } from '../clock/clock'
 import { flashOn, PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
 import type { Request } from '../../firmware-protocol/rtu'
 import { BusError, type Transport } from './transport'
@@ -37,14 +38,13 @@ export function flashMarginMs(pulseMs: number): number {
   return 250 + Math.ceil(pulseMs * 0.02)
 }
 
-/** When a board-timed pulse of `ms`, started now, has surely ended (monotonic ms). */
-export function flashSurelyEnded(ms: number): number {
+/** When a board-timed pulse of `ms`, started at `now`, has surely ended (monotonic ms). */
+export function flashSurelyEnded(ms: number, now: number): number {
   const boardMs = pulseUnits(ms) * PULSE_UNIT_MS
-  return performance.now() + boardMs + flashMarginMs(boardMs)
+  return now + boardMs + flashMarginMs(boardMs)
 }
 
 const key = (unit: number, coil: number) => `${unit}:${coil}`
-const monotonic = () => performance.now()
 
 export class CoilWriter {
   private readonly states = new Map<string, CoilState>()
@@ -53,13 +53,16 @@ export class CoilWriter {
   /** Frames go out one after another, each planned from the state the previous one left. */
   private chain: Promise<void> = Promise.resolve()
 
-  constructor(private readonly transport: Transport) {}
+  constructor(
+    private readonly transport: Transport,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Whether a coil is or may be on (a board pulse counts until it surely ended). */
   isOn(unit: number, coil: number): boolean {
     const s = this.states.get(key(unit, coil))
     if (!s) return false
-    if (s.flashUntil > 0 && s.flashUntil <= monotonic()) return false
+    if (s.flashUntil > 0 && s.flashUntil <= this.clock.monotonic()) return false
     return s.on
   }
 
@@ -86,7 +89,10 @@ export class CoilWriter {
   flash(unit: number, coil: number, ms: number): Promise<number> {
     // Until the board's whole 100 ms units, rounded up, have surely run out.
     const flashing = () =>
-      this.states.set(key(unit, coil), { on: true, flashUntil: flashSurelyEnded(ms) })
+      this.states.set(key(unit, coil), {
+        on: true,
+        flashUntil: flashSurelyEnded(ms, this.clock.monotonic()),
+      })
     return this.enqueue(async () => {
       let answeredAt: number
       try {
@@ -162,7 +168,7 @@ export class CoilWriter {
     for (let coil = from + 1; coil < to; coil++) {
       // Only coils the hub has set itself: a relay it never wrote may switch something else.
       const s = this.states.get(key(unit, coil))
-      if (!s || s.unsure || s.flashUntil > monotonic()) return false
+      if (!s || s.unsure || s.flashUntil > this.clock.monotonic()) return false
     }
     return true
   }

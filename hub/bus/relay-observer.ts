@@ -1,7 +1,7 @@
 // What the relay driver tells whoever tracks where blinds are (hub/position): every moment a
-// side went on or off as the board acknowledged it. Every time is wall-clock ms on one clock,
-// performance.timeOrigin + performance.now(), so a record written by one process can be read
-// by the next.
+// side went on or off as the board acknowledged it. Every time is the hub clock's monotonic ms
+// (hub/clock/clock.ts: on the epoch's scale, performance.timeOrigin + performance.now() for the
+// system's), so a record written by one process can be read by the next.
 import type { Side } from './side'
 
 export interface RelayObserver {
@@ -27,6 +27,3 @@ export interface RelayObserver {
   /** Every relay of these blinds was switched off, acknowledged at `at` (the safe state). */
   allOff(blindIds: readonly string[], at: number): void
 }
-
-/** Monotonic ms (performance.now()) as the observer's wall-clock ms. */
-export const wallClockOf = (monotonicMs: number): number => performance.timeOrigin + monotonicMs

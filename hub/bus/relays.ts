@@ -11,11 +11,12 @@
 // each on and off before its frame goes out, so that it can write them ahead: the frame waits.
 import type { RelayAddress } from '../../firmware-protocol/address'
 import { PULSE_UNIT_MS, pulseUnits } from '../../firmware-protocol/pulse'
+import { systemClock, type Clock } from '../clock/clock'
 import type { PulseMode } from '../config'
 import type { Motion } from '../realtime/events'
 import { flashSurelyEnded, type CoilWriter } from './coils'
 import { PulseTiming } from './pulse-timing'
-import { wallClockOf, type RelayObserver } from './relay-observer'
+import type { RelayObserver } from './relay-observer'
 import { BlindQueue, Superseded } from './blind-queue'
 import type { RelayGate } from './relay-gate'
 import type { Side } from './side'
@@ -38,6 +39,8 @@ export interface BlindRelays {
 
 export interface RelayDriverOptions {
   coils: CoilWriter
+  /** Times dead times and pulses (default the system's). */
+  clock?: Clock
   pulse: PulseMode
   deadTimeMs: number
   observer?: RelayObserver
@@ -56,18 +59,20 @@ export type RunLength = number | (() => number | null)
 
 export { Superseded } from './blind-queue'
 
-const monotonic = () => performance.now()
 /** How long a board-timed pulse of `ms` really lasts: the board counts whole 100 ms units. */
 const boardMs = (ms: number) => pulseUnits(ms) * PULSE_UNIT_MS
 const other = (side: Side): Side => (side === 'UP' ? 'DOWN' : 'UP')
 const motionOf = (side: Side): Motion => (side === 'UP' ? 'MOVING_UP' : 'MOVING_DOWN')
 
 export class RelayDriver {
-  private readonly queue = new BlindQueue()
+  private readonly queue: BlindQueue
+  private readonly clock: Clock
   /** Who times each unit's pulses: LAMELLA_PULSE, or the hub for units that refused. */
   readonly pulses: PulseTiming
 
   constructor(private readonly options: RelayDriverOptions) {
+    this.clock = options.clock ?? systemClock
+    this.queue = new BlindQueue(this.clock)
     this.pulses = new PulseTiming(options.pulse, options.coils, options.log)
   }
 
@@ -112,24 +117,24 @@ export class RelayDriver {
       if (this.options.coils.isOn(reverseAddress.unit, reverseAddress.coil)) {
         await observer?.stopping([blind.id], reverse)
         const at = await this.options.coils.set([{ ...reverseAddress, on: false }])
-        s.offAt[reverse] = monotonic()
-        observer?.off(blind.id, reverse, wallClockOf(at))
+        s.offAt[reverse] = this.clock.monotonic()
+        observer?.off(blind.id, reverse, at)
       } else if (s.flashUntil[reverse] > 0) {
         // The board ended that pulse by itself: that is when the side went off.
         s.offAt[reverse] = Math.max(s.offAt[reverse], s.flashUntil[reverse])
       }
       s.flashUntil[reverse] = 0
       current()
-      let wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
+      let wait = s.offAt[reverse] + this.options.deadTimeMs - this.clock.monotonic()
       if (wait > 0) {
         s.motion = 'IDLE'
-        observer?.reversing(blind.id, side, wallClockOf(monotonic() + wait))
+        observer?.reversing(blind.id, side, this.clock.monotonic() + wait)
       }
       // Timers count from the event loop's cached clock and may fire early: check, and wait on.
       while (wait > 0) {
         await this.queue.sleep(s, wait)
         current()
-        wait = s.offAt[reverse] + this.options.deadTimeMs - monotonic()
+        wait = s.offAt[reverse] + this.options.deadTimeMs - this.clock.monotonic()
       }
       current()
       const asked = typeof length === 'number' ? length : length()
@@ -138,8 +143,8 @@ export class RelayDriver {
         if (this.options.coils.isOn(address.unit, address.coil)) {
           await observer?.stopping([blind.id], side)
           const at = await this.options.coils.set([{ ...address, on: false }])
-          s.offAt[side] = monotonic()
-          observer?.off(blind.id, side, wallClockOf(at))
+          s.offAt[side] = this.clock.monotonic()
+          observer?.off(blind.id, side, at)
         }
         s.flashUntil[side] = 0
         s.motion = 'IDLE'
@@ -160,14 +165,14 @@ export class RelayDriver {
       }
       // A board-timed pulse lasts the board's whole 100 ms units; it surely ended a margin later.
       const runMs = on.timing === 'device' ? boardMs(ms) : ms
-      if (on.timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms)
-      observer?.on(blind.id, side, wallClockOf(on.at), runMs, on.timing === 'device')
+      if (on.timing === 'device') s.flashUntil[side] = flashSurelyEnded(ms, this.clock.monotonic())
+      observer?.on(blind.id, side, on.at, runMs, on.timing === 'device')
       current()
       s.motion = motionOf(side)
       // The run ends when asked, not when the board's whole units run out: a board-timed
       // pulse is ended early by the hub, the board's own end staying the backstop. Counted
       // from the answer, so the relay is on at least that long whatever the timing on the way.
-      s.endTimer = setTimeout(
+      s.endTimer = this.clock.setTimeout(
         () => void this.finish(blind, side, generation, on.timing, on.at + runMs),
         ms,
       )
@@ -220,13 +225,13 @@ export class RelayDriver {
               { ...blind.up, on: false },
               { ...blind.down, on: false },
             ])
-            const t = monotonic()
+            const t = this.clock.monotonic()
             for (const side of ['UP', 'DOWN'] as const) {
               if (wasOn[side] || s.motion === motionOf(side) || s.flashUntil[side] > t) {
                 s.offAt[side] = t
               }
               s.flashUntil[side] = 0
-              this.options.observer?.off(blind.id, side, wallClockOf(at))
+              this.options.observer?.off(blind.id, side, at)
             }
             s.motion = 'IDLE'
           })
@@ -254,10 +259,10 @@ export class RelayDriver {
           { ...b.up, on: false },
           { ...b.down, on: false },
         ])
-        this.options.observer?.allOff([b.id], wallClockOf(at))
+        this.options.observer?.allOff([b.id], at)
       }),
     )
-    const t = monotonic()
+    const t = this.clock.monotonic()
     for (const blind of blinds) {
       const s = this.queue.state(blind.id)
       s.offAt = { UP: t, DOWN: t }
@@ -285,12 +290,15 @@ export class RelayDriver {
     if (timing === 'hub') return this.switchOffUntilAcknowledged(blind, side)
     // A board counts whole 100 ms units: up to 99 ms more travel, several points on a quick
     // blind. The hub switches the relay off on time; if that frame fails, the board's end holds.
-    if (boardEndsAt - monotonic() > EARLY_OFF_MIN_MS && (await this.switchOffOnce(blind, side))) {
+    if (
+      boardEndsAt - this.clock.monotonic() > EARLY_OFF_MIN_MS &&
+      (await this.switchOffOnce(blind, side))
+    ) {
       return
     }
     s.offAt[side] = Math.max(s.offAt[side], s.flashUntil[side])
     s.flashUntil[side] = 0
-    this.options.observer?.off(blind.id, side, wallClockOf(boardEndsAt))
+    this.options.observer?.off(blind.id, side, boardEndsAt)
     s.motion = 'IDLE'
   }
 
@@ -301,9 +309,9 @@ export class RelayDriver {
       await this.queue.command(blind.id, async (st) => {
         await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
-        st.offAt[side] = monotonic()
+        st.offAt[side] = this.clock.monotonic()
         st.flashUntil[side] = 0
-        this.options.observer?.off(blind.id, side, wallClockOf(at))
+        this.options.observer?.off(blind.id, side, at)
         st.motion = 'IDLE'
       })
       return true
@@ -328,8 +336,8 @@ export class RelayDriver {
       const off = this.queue.command(blind.id, async (st) => {
         await this.options.observer?.stopping([blind.id], side)
         const at = await this.options.coils.set([{ ...address, on: false }])
-        st.offAt[side] = monotonic()
-        this.options.observer?.off(blind.id, side, wallClockOf(at))
+        st.offAt[side] = this.clock.monotonic()
+        this.options.observer?.off(blind.id, side, at)
         st.motion = 'IDLE'
       })
       const generation = s.generation

@@ -27,6 +27,7 @@ import {
   type Response,
 } from '../../firmware-protocol/rtu'
 import { frameTimeMs, interFrameSilenceMs } from '../../firmware-protocol/timing'
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import type { Parity } from '../config'
 import type { BusStatusEvent } from '../realtime/events'
 import { BoardAnswers } from './board-answers'
@@ -53,6 +54,8 @@ export interface BusLog {
 
 export interface TransportOptions {
   link: Link
+  /** Times the silences, timeouts and reopens (default the system's). */
+  clock?: Clock
   baud: number
   parity: Parity
   log: BusLog
@@ -81,7 +84,6 @@ export class BusError extends Error {
   }
 }
 
-const monotonic = () => performance.now()
 /**
  * How much of the time since `since` the event loop spent waiting for input: node's own
  * measure, never a test's fake clock (that fakes the global performance, not this one).
@@ -144,7 +146,7 @@ export class Transport {
   /** When an idle event loop last found the line quiet with nothing unread; null: not since. */
   private settledAt: number | null = null
   private settling = false
-  private holdTimer: NodeJS.Timeout | undefined
+  private holdTimer: ClockTimer | undefined
   private readonly late: LateAnswers
   private readonly strays: StrayFrames
   private waiter: (() => void) | null = null
@@ -152,7 +154,7 @@ export class Transport {
   private readonly waiting: Record<'relay' | 'sensor', Job[]> = { relay: [], sensor: [] }
   private busy = false
   private lastError: string | undefined
-  private reopenTimer: NodeJS.Timeout | undefined
+  private reopenTimer: ClockTimer | undefined
   private reopenDelay: number
   /** Whether the boards answer; while none does, the bus counts as offline. */
   private readonly answers: BoardAnswers
@@ -160,20 +162,24 @@ export class Transport {
   private readonly unsubscribe: (() => void)[] = []
   private readonly silenceMs: number
 
+  private readonly clock: Clock
+
   constructor(private readonly options: TransportOptions) {
     this.link = options.link
+    this.clock = options.clock ?? systemClock
     this.silenceMs = interFrameSilenceMs(options.baud, options.parity)
     this.reopenDelay = options.reopenFirstMs ?? REOPEN_FIRST_MS
     this.late = new LateAnswers(this.timeoutMs)
     this.strays = new StrayFrames(
       (fields, msg) => options.log.warn({ path: this.link.path, ...fields }, msg),
-      monotonic,
+      () => this.clock.monotonic(),
     )
     this.answers = new BoardAnswers({
       ...(options.knownUnits && { knownUnits: options.knownUnits }),
       canAsk: () => !this.stopped && this.link.isOpen,
       // The hub's own question: one coil read, which changes nothing on the board.
       ask: (unit) => this.queue({ unit, fn: READ_COILS, address: 0, quantity: 1 }, 'asking'),
+      clock: this.clock,
       firstPauseMs: this.reopenDelay,
       maxPauseMs: options.reopenMaxMs ?? REOPEN_MAX_MS,
     })
@@ -202,7 +208,7 @@ export class Transport {
     this.stopped = false
     this.unsubscribe.push(
       this.link.onData((chunk) => {
-        const at = monotonic()
+        const at = this.clock.monotonic()
         this.lastActivity = at
         if (!this.inFlight) return this.hearLoose(chunk, at)
         for (const b of chunk) {
@@ -227,8 +233,8 @@ export class Transport {
 
   async stop(): Promise<void> {
     this.stopped = true
-    clearTimeout(this.reopenTimer)
-    clearTimeout(this.holdTimer)
+    this.clock.clear(this.reopenTimer)
+    this.clock.clear(this.holdTimer)
     this.answers.stopAsking()
     this.unsubscribe.splice(0).forEach((off) => off())
     await this.link.close()
@@ -308,7 +314,7 @@ export class Transport {
       this.rx = []
       this.rxAt = []
       this.inFlight = true
-      const sentAt = monotonic()
+      const sentAt = this.clock.monotonic()
       const sentEnd = sentAt + frameTimeMs(frame.length, baud, parity)
       try {
         await this.link.write(frame)
@@ -320,7 +326,7 @@ export class Transport {
       }
       if (mode === 'sensor') this.late.sent(request.unit, sentEnd)
       // The timeout runs from the end of the request on the wire.
-      const deadline = Math.max(monotonic(), sentEnd) + this.timeoutMs
+      const deadline = Math.max(this.clock.monotonic(), sentEnd) + this.timeoutMs
       const heard = await this.receive(request, sentEnd, deadline, mode)
       this.endFlight(heard.kind === 'answer' ? heard.bytes.length : 0)
       silent = true
@@ -388,18 +394,22 @@ export class Transport {
     this.answers.planAsking()
   }
 
-  /** Waits until the bus has been quiet for 3.5 characters, by when bytes were last heard. */
+  /**
+   * Waits until the bus has been quiet for 3.5 characters, by when bytes were last heard. An
+   * in-process emulator without wire timing has no line to keep quiet.
+   */
   private async silence(): Promise<void> {
+    if (!(this.link.wireTimed ?? true)) return
     for (;;) {
-      const wait = this.lastActivity + this.silenceMs - monotonic()
+      const wait = this.lastActivity + this.silenceMs - this.clock.monotonic()
       if (wait <= 0) return
-      await new Promise((r) => setTimeout(r, Math.ceil(wait)))
+      await this.clock.sleep(Math.ceil(wait))
     }
   }
 
   /** The first waiting read whose unit is not held, or -1; wakes the queue when a hold ends. */
   private freeRead(): number {
-    const now = monotonic()
+    const now = this.clock.monotonic()
     let wakeAt = Infinity
     for (let i = 0; i < this.waiting.sensor.length; i++) {
       const until = this.late.heldUntil(this.waiting.sensor[i]!.request.unit, now)
@@ -407,8 +417,8 @@ export class Transport {
       wakeAt = Math.min(wakeAt, until)
     }
     if (wakeAt < Infinity) {
-      clearTimeout(this.holdTimer)
-      this.holdTimer = setTimeout(() => this.next(), Math.ceil(wakeAt - now))
+      this.clock.clear(this.holdTimer)
+      this.holdTimer = this.clock.setTimeout(() => this.next(), Math.ceil(wakeAt - now))
     }
     return -1
   }
@@ -431,13 +441,13 @@ export class Transport {
         await this.silence()
         const since = loopUtilization()
         const heardBefore = this.lastActivity
-        await new Promise((r) => setTimeout(r, LISTEN_MS))
+        await this.clock.sleep(LISTEN_MS)
         if (this.busy) continue
         const idle = loopUtilization(since).idle >= LISTEN_MS / 2
         if (this.lastActivity !== heardBefore) continue
         // A loop that never idles (a machine with too little CPU) still reads, at last.
         if (idle || ++windows >= LISTEN_WINDOWS) {
-          this.settledAt = monotonic()
+          this.settledAt = this.clock.monotonic()
           break
         }
       }
@@ -502,18 +512,18 @@ export class Transport {
     const { baud, parity } = this.options
     const timed = this.link.wireTimed ?? false
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined
-      let confirm: NodeJS.Timeout | undefined
+      let timer: ClockTimer | undefined
+      let confirm: ClockTimer | undefined
       let candidate: { bytes: Uint8Array; at: number } | null = null
       const finish = (value: Heard) => {
-        clearTimeout(timer)
-        clearTimeout(confirm)
+        this.clock.clear(timer)
+        this.clock.clear(confirm)
         this.waiter = null
         for (const at of look().late) this.late.heard(request.unit, at)
         resolve(value)
       }
       // While the unit owes answers to earlier reads, its next frames are those (late-answers.ts).
-      const owed = mode === 'sensor' ? this.late.owedCount(request.unit, monotonic()) : 0
+      const owed = mode === 'sensor' ? this.late.owedCount(request.unit, this.clock.monotonic()) : 0
       /**
        * The frames heard so far; those of the unit's that are late answers to earlier reads
        * (owed, or ending sooner than their own wire time after the request did, so begun
@@ -552,7 +562,7 @@ export class Transport {
         }
         if (candidate) return
         candidate = found
-        confirm = setTimeout(() => {
+        confirm = this.clock.setTimeout(() => {
           check()
           if (candidate) finish({ kind: 'answer', ...candidate })
         }, Math.ceil(this.silenceMs))
@@ -585,9 +595,12 @@ export class Transport {
         if (candidate) return
         const idle = loopUtilization(since).idle
         if (idle >= LISTEN_MS / 2 || windows >= LISTEN_WINDOWS) return giveUp()
-        timer = setTimeout(() => listen(since, windows + 1), LISTEN_MS)
+        timer = this.clock.setTimeout(() => listen(since, windows + 1), LISTEN_MS)
       }
-      timer = setTimeout(() => listen(loopUtilization(), 0), Math.max(0, deadline - monotonic()))
+      timer = this.clock.setTimeout(
+        () => listen(loopUtilization(), 0),
+        Math.max(0, deadline - this.clock.monotonic()),
+      )
       this.waiter = check
       check()
     })
@@ -620,10 +633,10 @@ export class Transport {
 
   private scheduleReopen(): void {
     if (this.stopped) return
-    clearTimeout(this.reopenTimer)
+    this.clock.clear(this.reopenTimer)
     const delay = this.reopenDelay
     this.reopenDelay = Math.min(delay * 2, this.options.reopenMaxMs ?? REOPEN_MAX_MS)
-    this.reopenTimer = setTimeout(() => void this.tryOpen(), delay)
+    this.reopenTimer = this.clock.setTimeout(() => void this.tryOpen(), delay)
     this.reopenTimer.unref()
   }
 

@@ -3,12 +3,15 @@
 // clock cannot have gone back past its own records), or when timesyncd has not set it since
 // boot. Unknown (no timesyncd, as on a developer's machine) counts as right; the owner of a
 // Pi with a battery-backed clock and no NTP sets LAMELLA_CLOCK=trust.
+import { systemClock, type Clock, type ClockTimer } from './clock'
 
 /** How far a clock may read behind the newest record before it counts as wrong. */
 export const FLOOR_TOLERANCE_MS = 60_000
 export const CHECK_EVERY_MS = 15_000
 
 export interface ClockWatchDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   now: () => number
   /** The newest time written to the database, or null for an empty one. */
   floor: () => number | null
@@ -25,7 +28,11 @@ export class ClockWatch {
   readonly name = 'clock'
   private state: boolean | null = null
   private floorAtStart: number | null = null
-  private timer: NodeJS.Timeout | undefined
+  private timer: ClockTimer | undefined
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: ClockWatchDeps) {}
 
@@ -34,12 +41,15 @@ export class ClockWatch {
     this.floorAtStart = this.deps.floor()
     this.state = this.read()
     this.report(this.state)
-    this.timer = setInterval(() => this.check(), this.deps.checkEveryMs ?? CHECK_EVERY_MS)
+    this.timer = this.clock.setInterval(
+      () => this.check(),
+      this.deps.checkEveryMs ?? CHECK_EVERY_MS,
+    )
     this.timer.unref()
   }
 
   stop(): void {
-    clearInterval(this.timer)
+    this.clock.clear(this.timer)
   }
 
   /** true, false (known wrong) or null (cannot tell), as hubStatus reports it. */

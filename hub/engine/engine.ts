@@ -1,5 +1,6 @@
 // The automation engine as one feature module with start() and stop(): run history, the scene
 // runner and the trigger scheduler, wired to the database and the hub's events.
+import type { Clock } from '../clock/clock'
 import type { Config } from '../config'
 import { automationAudience } from '../db/audience'
 import { scenePlans, scheduledTriggers, type PlannedScene } from '../db/automation-plans'
@@ -26,6 +27,8 @@ export interface EngineDeps {
   /** The house's location (hub/location), asked for each SUN trigger; undefined while unknown. */
   location: () => Location | undefined
   now: () => number
+  /** The runner's and the scheduler's timers (default the system's). */
+  clock?: Clock
   /** False while the clock is known to be wrong: then no schedule fires (hub/clock). */
   clockTrusted: () => boolean
   /** Holiday mode: no CRON or SUN firing while it is on; its random offset shifts each one. */
@@ -73,9 +76,11 @@ export class Engine {
       estimateMs: (steps) =>
         remainingMs(steps, (id) => deps.positions.travelNow(id), deps.config.deadTimeMs),
       log: deps.log.child({ module: 'engine' }),
+      ...(deps.clock && { clock: deps.clock }),
     })
     this.scheduler = new Scheduler({
       now,
+      ...(deps.clock && { clock: deps.clock }),
       timeZone: deps.config.timeZone,
       location: deps.location,
       triggers: (ids) => scheduledTriggers(db, ids),

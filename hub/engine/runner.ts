@@ -4,6 +4,7 @@
 // Each timed step ends at an absolute deadline, so a long run does not drift. Cancel stops
 // the relays the run drives, unless a newer command took them. At its start and at each step a
 // run estimates when it ends (run-estimate.ts), from where its blinds are then.
+import { systemClock, type Clock } from '../clock/clock'
 import { conflict, HubError } from '../errors'
 import type { AutomationRun } from '../db/automations'
 import type { RunRepository, RunSource } from '../db/runs'
@@ -38,6 +39,8 @@ export interface RunnerDeps {
   /** How long these steps take from now, from where their blinds are (run-estimate.ts). */
   estimateMs(steps: ScenePlan[]): number
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void }
+  /** Times the steps (default the system's). */
+  clock?: Clock
 }
 
 export interface StartRequest {
@@ -60,12 +63,14 @@ interface ActiveRun {
   estimatedEndAt: number | null
 }
 
-const monotonic = () => performance.now()
-
 export class AutomationRunner {
   private readonly active = new Map<string, ActiveRun>()
 
-  constructor(private readonly deps: RunnerDeps) {}
+  private readonly clock: Clock
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.clock = deps.clock ?? systemClock
+  }
 
   /** The run of an automation that is going on now, if any. */
   runningOf(automationId: string): AutomationRun | undefined {
@@ -196,7 +201,7 @@ export class AutomationRunner {
 
   private async execute(active: ActiveRun, scenes: ScenePlan[]): Promise<void> {
     const { run } = active
-    let deadline = monotonic()
+    let deadline = this.clock.monotonic()
     try {
       for (const [i, scene] of scenes.entries()) {
         if (active.cancelled) return
@@ -208,7 +213,7 @@ export class AutomationRunner {
         if (scene.type === 'POSITION') {
           await this.moveAll(active, scene)
           // The step took as long as its blinds did: the next one's time counts from now.
-          deadline = monotonic()
+          deadline = this.clock.monotonic()
           continue
         }
         if (scene.type === 'BLIND_CONTROL') {
@@ -297,28 +302,28 @@ export class AutomationRunner {
   private sleepUntil(active: ActiveRun, deadline: number): Promise<void> {
     return new Promise((resolve) => {
       const check = () => {
-        const left = deadline - monotonic()
+        const left = deadline - this.clock.monotonic()
         if (active.cancelled || left <= 0) {
           active.wake = undefined
           return resolve()
         }
         // Timers may fire a little early: check again rather than end a step too soon.
-        timer = setTimeout(check, Math.ceil(left))
+        timer = this.clock.setTimeout(check, Math.ceil(left))
       }
-      let timer = setTimeout(check, 0)
+      let timer = this.clock.setTimeout(check, 0)
       active.wake = () => {
-        clearTimeout(timer)
+        this.clock.clear(timer)
         active.wake = undefined
         resolve()
       }
-      clearTimeout(timer)
+      this.clock.clear(timer)
       check()
     })
   }
 
   /** When the run ends if the steps left take as long as estimated from now. */
   private estimate(active: ActiveRun, steps: ScenePlan[]): void {
-    active.estimatedEndAt = Date.now() + this.deps.estimateMs(steps)
+    active.estimatedEndAt = this.clock.now() + this.deps.estimateMs(steps)
   }
 
   private emit(run: AutomationRun, sceneIndex: number | null, endAt: number | null): void {

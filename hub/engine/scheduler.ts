@@ -7,6 +7,7 @@
 // random offset shifts each firing by up to N minutes (never past the next one), and lateness
 // counts from the shifted time, so a shifted firing is neither late nor missed. The house's
 // location may be set or changed while the hub runs: SUN triggers are then scheduled anew.
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import type { ScheduledTrigger } from '../db/automation-plans'
 import type { RunSource } from '../db/runs'
 import { CronSchedule } from './cron'
@@ -40,6 +41,8 @@ export interface SchedulerDeps {
   randomOffsetMinutes?: () => number
   /** A number in [0, 1); Math.random unless a test passes its own. */
   random?: () => number
+  /** Its timer (default the system's); `now` stays the wall clock it plans by. */
+  clock?: Clock
 }
 
 export interface HolidayPause {
@@ -65,8 +68,12 @@ interface Entry {
 
 export class Scheduler {
   private readonly entries = new Map<string, Entry>()
-  private timer: NodeJS.Timeout | undefined
+  private timer: ClockTimer | undefined
   private running = false
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -83,7 +90,7 @@ export class Scheduler {
 
   stop(): void {
     this.running = false
-    clearTimeout(this.timer)
+    this.clock.clear(this.timer)
     this.timer = undefined
     this.entries.clear()
   }
@@ -287,7 +294,7 @@ export class Scheduler {
 
   /** One timer, for the earliest firing; never longer than MAX_TIMER_MS, for clock steps. */
   private arm(now: number): void {
-    clearTimeout(this.timer)
+    this.clock.clear(this.timer)
     this.timer = undefined
     let earliest: number | null = null
     for (const { at } of this.entries.values()) {
@@ -295,7 +302,7 @@ export class Scheduler {
     }
     if (earliest === null) return
     const wait = Math.min(Math.max(0, earliest - now), MAX_TIMER_MS)
-    this.timer = setTimeout(() => this.settle(), wait)
+    this.timer = this.clock.setTimeout(() => this.settle(), wait)
     this.timer.unref()
   }
 }

@@ -3,13 +3,16 @@
 // part-way it lasts a full travel: the blind stands at the stop for seconds before the relay goes
 // off. The tracker tells of it again at the moment the estimate gets there, so whoever follows
 // (browsers, Home Assistant) sees it arrived then, not when the relay goes off.
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
+
 export class Arrivals {
-  private readonly timers = new Map<string, NodeJS.Timeout>()
+  private readonly timers = new Map<string, ClockTimer>()
 
   constructor(
     /** Wall-clock ms, on the clock the times given are on. */
     private readonly now: () => number,
     private readonly arrived: (blindId: string) => void,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Tells of the blind at `arrivesAt`, unless its relay goes off first (at `offAt`). */
@@ -18,7 +21,7 @@ export class Arrivals {
     // A move part-way: the relay going off tells of it.
     if (arrivesAt >= offAt) return
     // A millisecond late rather than early: the estimate is at the stop when it is told.
-    const timer = setTimeout(
+    const timer = this.clock.setTimeout(
       () => {
         this.timers.delete(blindId)
         this.arrived(blindId)
@@ -30,12 +33,12 @@ export class Arrivals {
   }
 
   forget(blindId: string): void {
-    clearTimeout(this.timers.get(blindId))
+    this.clock.clear(this.timers.get(blindId))
     this.timers.delete(blindId)
   }
 
   stop(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer)
+    for (const timer of this.timers.values()) this.clock.clear(timer)
     this.timers.clear()
   }
 }

@@ -2,6 +2,7 @@
 // its relays, with the blind's own travel times, start delay and slats, kept in step as blinds
 // are added, changed or deleted. Whenever a motor stops, one log line says where the blind
 // really is beside where the hub says it is: `npm start` shows blinds really moving.
+import { systemClock, type Clock } from '../clock/clock'
 import { parseAddress } from '../../firmware-protocol/address'
 import type { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import { MotorSimulator, type MotorSpec } from '../../firmware-protocol/motors'
@@ -25,6 +26,8 @@ export interface EmulatedMotorsDeps {
   tracker: Pick<PositionTracker, 'estimate'>
   events: HubEvents
   log: { info(obj: object, msg: string): void }
+  /** The board's clock, which the motors run on (default the system's). */
+  clock?: Clock
 }
 
 export class EmulatedMotors {
@@ -33,6 +36,10 @@ export class EmulatedMotors {
   private unsubscribe: (() => void) | undefined
   /** Where each motor stood when the simulation last started over, by its relays. */
   private readonly kept = new Map<string, { position: number; tilt: number }>()
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: EmulatedMotorsDeps) {}
 
@@ -51,7 +58,7 @@ export class EmulatedMotors {
 
   /** Motors for the blinds as they are now; a blind whose relays stay keeps its position. */
   private rebuild(): void {
-    const now = performance.timeOrigin + performance.now()
+    const now = this.clock.monotonic()
     for (const motor of this.simulator?.motors ?? []) {
       const { unit, upCoil } = motor.spec
       this.kept.set(`${unit}:${upCoil}`, motor.state(now))
@@ -87,17 +94,19 @@ export class EmulatedMotors {
       const blind = named.get(`${motor.spec.unit}:${motor.spec.upCoil}`)
       if (!blind) return
       // The hub hears of the same relay change a moment later; read its estimate then.
-      setTimeout(() => {
-        const hub = this.deps.tracker.estimate(blind.id)
-        this.deps.log.info(
-          {
-            blind: blind.name,
-            motor: Math.round(state.position),
-            hub: hub === null ? null : Math.round(hub.position),
-          },
-          'emulated motor stopped',
-        )
-      }, 50).unref()
+      this.clock
+        .setTimeout(() => {
+          const hub = this.deps.tracker.estimate(blind.id)
+          this.deps.log.info(
+            {
+              blind: blind.name,
+              motor: Math.round(state.position),
+              hub: hub === null ? null : Math.round(hub.position),
+            },
+            'emulated motor stopped',
+          )
+        }, 50)
+        .unref()
     })
   }
 }

@@ -2,6 +2,7 @@
 // reports to, the mover, and the commands people give (blindMove, blindSetPosition and the
 // travel-time calibration), each checked against who asks and what the blind can do before
 // anything moves.
+import { systemClock, type Clock } from '../clock/clock'
 import { relaysOf } from '../bus/blind-relays'
 import {
   MAX_PULSE_MS,
@@ -35,6 +36,8 @@ export interface PositionsDeps {
   driver: RelayDriver
   blinds: BlindRepository
   events: HubEvents
+  /** The moments a calibration run is timed by where the board said nothing (default the system's). */
+  clock?: Clock
 }
 
 export class Positions {
@@ -45,6 +48,10 @@ export class Positions {
   /** Calibration runs going on: which side, and when its relay went on (wall-clock ms). */
   private readonly calibrating = new Map<string, { side: Side; onAt: number }>()
   private readonly unsubscribe: (() => void)[] = []
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: PositionsDeps) {
     this.mover = new BlindMover({ driver: deps.driver, tracker: deps.tracker })
@@ -143,7 +150,7 @@ export class Positions {
     if (direction !== 'STOP') {
       this.calibrating.delete(id)
       await settle([driver.run(relays, direction, MAX_PULSE_MS)])
-      const onAt = tracker.runStartedAt(id) ?? performance.timeOrigin + performance.now()
+      const onAt = tracker.runStartedAt(id) ?? this.clock.monotonic()
       this.calibrating.set(id, { side: direction, onAt })
       return { direction, startedAt: new Date(onAt).toISOString(), measuredMs: null }
     }
@@ -156,7 +163,7 @@ export class Positions {
     this.calibrating.delete(id)
     await settle([driver.stop([relays])])
     const times = tracker.times(id)
-    const offAt = tracker.lastStoppedAt(id) ?? performance.timeOrigin + performance.now()
+    const offAt = tracker.lastStoppedAt(id) ?? this.clock.monotonic()
     const measuredMs = Math.max(0, Math.round(offAt - run.onAt - (times?.motorStartDelayMs ?? 0)))
     if (times) tracker.place(id, endPose(times, run.side))
     return { direction: run.side, startedAt: new Date(run.onAt).toISOString(), measuredMs }

@@ -4,6 +4,7 @@
 // goes out (and an off that cuts it short before that frame), the settled pose at every stop,
 // and after a crash or a power cut works out from those records where each blind ended. It
 // never moves a blind itself.
+import type { Clock } from '../clock/clock'
 import type { RelayObserver } from '../bus/relay-observer'
 import type { Side } from '../bus/side'
 import type { PositionStore } from '../db/positions'
@@ -69,8 +70,10 @@ interface Tracked {
 
 export interface TrackerDeps {
   store: PositionStore
-  /** Wall-clock ms on the clock the driver reports in. */
+  /** Wall-clock ms on the clock the driver reports in (the hub clock's monotonic ms). */
   now: () => number
+  /** Times the arrivals at end stops (default the system's). */
+  clock?: Clock
   /** A blind's position state changed. */
   changed: (blindId: string, state: BlindPosition) => void
 }
@@ -96,7 +99,7 @@ export class PositionTracker implements RelayObserver {
 
   constructor(private readonly deps: TrackerDeps) {
     this.announcer = new Announcer((id) => this.state(id), deps.changed)
-    this.arrivals = new Arrivals(deps.now, (id) => this.announce(id))
+    this.arrivals = new Arrivals(deps.now, (id) => this.announce(id), deps.clock)
   }
 
   /**

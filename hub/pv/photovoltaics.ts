@@ -3,6 +3,7 @@
 // counts energy and gathers the minute's sample; a failed one makes the inverter offline until
 // a poll reads it again, which is the whole of reconnecting. Going offline and coming back are
 // logged once each. After every poll the browsers hear `pv:sample`.
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import { ProtocolError } from '../../firmware-protocol/protocol-error'
 import { SunSpecError } from '../../firmware-protocol/sunspec'
 import type { Db } from '../db/open'
@@ -35,6 +36,8 @@ export interface PvLog {
 }
 
 export interface PhotovoltaicsDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   settings: PvSettings
   db: Db
   events: HubEvents
@@ -70,10 +73,14 @@ export class Photovoltaics implements PvService {
   private error: string | null = null
   private offlineSince: number | null = null
   private polling: Promise<void> | null = null
-  private timer: NodeJS.Timeout | null = null
-  private purgeTimer: NodeJS.Timeout | null = null
+  private timer: ClockTimer | null = null
+  private purgeTimer: ClockTimer | null = null
   private running = false
   private writtenAt: number
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: PhotovoltaicsDeps) {
     const { settings, db, timeZone } = deps
@@ -89,7 +96,7 @@ export class Photovoltaics implements PvService {
     this.running = true
     this.deps.log.info({ inverter: this.deps.settings.url }, 'reading the PV inverter')
     this.purge()
-    this.purgeTimer = setInterval(() => this.purge(), PURGE_MS)
+    this.purgeTimer = this.clock.setInterval(() => this.purge(), PURGE_MS)
     this.purgeTimer.unref()
     this.schedule(0)
   }
@@ -97,8 +104,8 @@ export class Photovoltaics implements PvService {
   /** Stops polling, lets a poll under way end, and writes the minute gathered so far. */
   async stop(): Promise<void> {
     this.running = false
-    if (this.timer) clearTimeout(this.timer)
-    if (this.purgeTimer) clearInterval(this.purgeTimer)
+    if (this.timer) this.clock.clear(this.timer)
+    if (this.purgeTimer) this.clock.clear(this.purgeTimer)
     this.timer = this.purgeTimer = null
     await this.polling
     this.samples.finish()
@@ -129,11 +136,11 @@ export class Photovoltaics implements PvService {
 
   private schedule(delayMs: number): void {
     if (!this.running) return
-    this.timer = setTimeout(() => {
-      const started = performance.now()
+    this.timer = this.clock.setTimeout(() => {
+      const started = this.clock.monotonic()
       void this.poll().then(() => {
         const pollMs = this.deps.pollMs ?? POLL_MS
-        this.schedule(Math.max(0, pollMs - (performance.now() - started)))
+        this.schedule(Math.max(0, pollMs - (this.clock.monotonic() - started)))
       })
     }, delayMs)
     this.timer.unref()

@@ -1,5 +1,6 @@
 // socket.io on the hub's own HTTP server at /socket.io. A socket needs a valid token in its
 // handshake, joins its user's room, and hears only what that user may see.
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import type { Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import type { SessionRepository } from '../db/sessions'
@@ -31,6 +32,8 @@ type HubSocket = Socket<
 >
 
 export interface RealtimeDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   httpServer: HttpServer
   sessions: SessionRepository
   events: HubEvents
@@ -52,7 +55,11 @@ export class RealtimeServer {
   readonly name = 'realtime'
   private io: HubServer | null = null
   private readonly unsubscribe: (() => void)[] = []
-  private sessionCheck: NodeJS.Timeout | undefined
+  private sessionCheck: ClockTimer | undefined
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: RealtimeDeps) {}
 
@@ -116,7 +123,7 @@ export class RealtimeServer {
         io.emit('data:changed', { entity: 'location', ids: [] })
       }),
     )
-    this.sessionCheck = setInterval(
+    this.sessionCheck = this.clock.setInterval(
       () => this.dropDeadSessions(),
       this.deps.sessionCheckMs ?? SESSION_CHECK_MS,
     )
@@ -134,7 +141,7 @@ export class RealtimeServer {
   /** Disconnects every socket and stops listening; the HTTP server is the app's to close. */
   async stop(): Promise<void> {
     this.unsubscribe.splice(0).forEach((off) => off())
-    clearInterval(this.sessionCheck)
+    this.clock.clear(this.sessionCheck)
     const io = this.io
     this.io = null
     if (!io) return

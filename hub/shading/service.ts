@@ -7,6 +7,7 @@
 // shading until the next local midnight or the blind's shadingResumeAt, and the pause keeps
 // whose command it was (hub/position's origins). Holiday mode pauses all of it. Browsers see shading's state change with the blind's motion, which comes with
 // every move and every pause ('data:changed' would make the bus emulator and MQTT rebuild).
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import { relaysOf } from '../bus/blind-relays'
 import type { BlindRelays } from '../bus/relays'
 import type { Db } from '../db/open'
@@ -43,6 +44,8 @@ export interface ShadingLog {
 }
 
 export interface ShadingDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   db: Db
   events: HubEvents
   /** How shading moves blinds and reads where they are: hub/position's Positions. */
@@ -74,8 +77,12 @@ export class Shading implements ShadingView {
   /** Blinds shading is moving now: their motion is shading's own, not a person's. */
   private readonly moving = new Set<string>()
   private readonly unsubscribe: (() => void)[] = []
-  private timers: NodeJS.Timeout[] = []
+  private timers: ClockTimer[] = []
   private running = false
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: ShadingDeps) {
     this.store = new ShadingStore(deps.db)
@@ -104,7 +111,7 @@ export class Shading implements ShadingView {
       }),
     )
     const every = (ms: number, run: () => void) => {
-      const timer = setInterval(run, ms)
+      const timer = this.clock.setInterval(run, ms)
       timer.unref()
       this.timers.push(timer)
     }
@@ -114,7 +121,7 @@ export class Shading implements ShadingView {
 
   stop(): void {
     this.running = false
-    this.timers.forEach((t) => clearInterval(t))
+    this.timers.forEach((t) => this.clock.clear(t))
     this.timers = []
     this.unsubscribe.splice(0).forEach((off) => off())
   }

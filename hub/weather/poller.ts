@@ -3,6 +3,7 @@
 // go to the line after every waiting relay frame (Transport.read), so a gust reading never holds a
 // blind back. Each sensor's outcome goes to `reading` or `failed`; what a reading means (a gust,
 // a lock) is decided elsewhere (hub/weather/service.ts).
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import { registerValue } from '../../firmware-protocol/register-value'
 import type { Request, Response } from '../../firmware-protocol/rtu'
 import {
@@ -27,6 +28,8 @@ export type { PolledSensor } from './register-blocks'
 const IN_STEP_SHARE = 0.25
 
 export interface PollerDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   /** The bus's read for sensors (Transport.read). */
   read(request: Request): Promise<Response>
   reading(sensorId: string, value: number, at: number): void
@@ -36,20 +39,24 @@ export interface PollerDeps {
 
 interface Member {
   sensor: BusSensor
-  /** When it is next to be read (performance.now()); 0 for at once. */
+  /** When it is next to be read (the clock's monotonic ms); 0 for at once. */
   dueAt: number
 }
 
 interface PolledBlock {
   block: RegisterBlock
   members: Member[]
-  timer: NodeJS.Timeout | null
+  timer: ClockTimer | null
 }
 
 export class SensorPoller {
   private blocks: PolledBlock[] = []
   /** Grows with each follow() and stop(): a read begun before answers to nobody. */
   private generation = 0
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -67,19 +74,19 @@ export class SensorPoller {
 
   stop(): void {
     this.generation++
-    for (const { timer } of this.blocks) if (timer) clearTimeout(timer)
+    for (const { timer } of this.blocks) if (timer) this.clock.clear(timer)
     this.blocks = []
   }
 
   private schedule(polled: PolledBlock, delayMs: number, generation: number): void {
-    polled.timer = setTimeout(() => void this.poll(polled, generation), delayMs)
+    polled.timer = this.clock.setTimeout(() => void this.poll(polled, generation), delayMs)
     polled.timer.unref()
   }
 
   private async poll(polled: PolledBlock, generation: number): Promise<void> {
     const { block, members } = polled
     const current = () => generation === this.generation
-    const started = performance.now()
+    const started = this.clock.monotonic()
     const due = dueMembers(members, started)
     try {
       const registers = await this.readBlock(block)
@@ -100,7 +107,7 @@ export class SensorPoller {
     // Each sensor read again pollMs from the start of this read; a slow read is followed at once.
     for (const member of due) member.dueAt = started + member.sensor.pollMs
     const next = Math.min(...members.map((m) => m.dueAt))
-    this.schedule(polled, Math.max(0, next - performance.now()), generation)
+    this.schedule(polled, Math.max(0, next - this.clock.monotonic()), generation)
   }
 
   /** The block's registers, by its one request; an answer with another count is never used. */

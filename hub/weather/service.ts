@@ -2,6 +2,7 @@
 // WeatherProtection which blinds are locked, hands the locks to the relay driver's gate (so
 // every source of commands meets them), sends newly locked blinds to their safety position
 // through Positions, keeps every alarm and each minute's weather, and tells every browser.
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import type { Request, Response } from '../../firmware-protocol/rtu'
 import { relaysOf } from '../bus/blind-relays'
 import type { BlindRelays } from '../bus/relays'
@@ -36,6 +37,8 @@ export interface WeatherLog {
 type WeatherBlind = Omit<Blind, 'isFavorite' | 'travelTimeMs'>
 
 export interface WeatherDeps {
+  /** Its timers (default the system's). */
+  clock?: Clock
   db: Db
   events: HubEvents
   log: WeatherLog
@@ -61,14 +64,18 @@ export class WeatherService {
   private readonly alarms: AlarmRecords
   private readonly poller: SensorPoller
   private readonly unsubscribe: (() => void)[] = []
-  private evaluateTimer: NodeJS.Timeout | null = null
-  private minuteTimer: NodeJS.Timeout | null = null
+  private evaluateTimer: ClockTimer | null = null
+  private minuteTimer: ClockTimer | null = null
   private locks = new Map<string, Lock>()
   private locksVersion = 0
   private lastBroadcast = 0
   private lastRainWritten: number | null
   private running = false
   private mqttSensors: StoredSensor[] = []
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
+  }
 
   constructor(private readonly deps: WeatherDeps) {
     this.store = new WeatherStore(deps.db, deps.now)
@@ -92,6 +99,7 @@ export class WeatherService {
       reading: (id, value, at) => this.reading(id, value, at),
       failed: (id, error) => this.readings.failed(id, error),
       now: deps.now,
+      ...(deps.clock && { clock: deps.clock }),
     })
   }
 
@@ -114,7 +122,7 @@ export class WeatherService {
         this.evaluate()
       }),
     )
-    this.minuteTimer = setInterval(() => this.writeMinutes(), MINUTES_WRITTEN_EVERY_MS)
+    this.minuteTimer = this.clock.setInterval(() => this.writeMinutes(), MINUTES_WRITTEN_EVERY_MS)
     this.minuteTimer.unref()
     this.evaluate()
   }
@@ -123,8 +131,8 @@ export class WeatherService {
     this.running = false
     this.unsubscribe.splice(0).forEach((off) => off())
     this.poller.stop()
-    if (this.evaluateTimer) clearTimeout(this.evaluateTimer)
-    if (this.minuteTimer) clearInterval(this.minuteTimer)
+    if (this.evaluateTimer) this.clock.clear(this.evaluateTimer)
+    if (this.minuteTimer) this.clock.clear(this.minuteTimer)
     this.evaluateTimer = this.minuteTimer = null
     this.writeMinutes()
     this.alarms.flush()
@@ -291,10 +299,10 @@ export class WeatherService {
   }
 
   private wakeAt(at: number | null, now: number): void {
-    if (this.evaluateTimer) clearTimeout(this.evaluateTimer)
+    if (this.evaluateTimer) this.clock.clear(this.evaluateTimer)
     this.evaluateTimer = null
     if (at === null) return
-    this.evaluateTimer = setTimeout(() => this.evaluate(), Math.max(0, at - now))
+    this.evaluateTimer = this.clock.setTimeout(() => this.evaluate(), Math.max(0, at - now))
     this.evaluateTimer.unref()
   }
 

@@ -1,10 +1,12 @@
 // Positions through the API: a blind's motor settings, blindSetPosition, calibration and
 // POSITION scenes, with who may do what, and bad input refused by field and rule with nothing
-// changed and nothing moved. The bus is the hub's own emulated board.
+// changed and nothing moved. The bus is the hub's own emulated board, and time is a test clock
+// (hub/clock/test-clock.ts): travel, calibration runs and scenes take the time the test gives
+// them, so where a blind ends is exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RelayBoardEmulator } from '../../firmware-protocol/emulator'
 import type { EmulatorLink } from '../../hub/bus/link-emulator'
-import { waitFor } from '../bus/polling'
+import { TestClock } from '../../hub/clock/test-clock'
 import { startHub, type GqlResponse, type TestHub } from '../helpers/hub'
 
 const CREATE = `mutation($input: BlindInput!) { blindCreate(input: $input) {
@@ -39,6 +41,7 @@ const blind = (name: string, up: string, down: string, more: Variables = {}): Va
 
 describe('positions through the API', () => {
   let t: TestHub
+  const clock = new TestClock()
   let board: RelayBoardEmulator
   let roller: string
   let venetian: string
@@ -56,7 +59,7 @@ describe('positions through the API', () => {
   const switchedOn = () => board.record.filter((c) => c.on).length
 
   beforeAll(async () => {
-    t = await startHub({ config: { deadTimeMs: 0 } })
+    t = await startHub({ config: { deadTimeMs: 0 }, clock })
     board = (t.hub.bus.link as EmulatorLink).emulator
     roller = (await create(blind('Kitchen', '1:0', '1:1', { travelTimeMs: 1500 }))).id
     venetian = (
@@ -170,36 +173,17 @@ describe('positions through the API', () => {
       expect(res.data?.blindSetPosition).toEqual([
         expect.objectContaining({ motion: 'MOVING_DOWN', target: 40 }),
       ])
-      await waitFor(
-        'the kitchen blind at 40',
-        async () => {
-          const b = (await t.gql<{ blind: Variables }>(BLIND, { id: roller }, bob.token)).data!
-            .blind
-          return b.motion === 'IDLE' && b.target === null
-        },
-        10_000,
-      )
+      // Down to the end (1500 ms and 2000 ms of run-on), then up 40 points (600 ms).
+      await clock.advance(4100)
       const b = await t.gql<{ blind: Variables }>(BLIND, { id: roller }, bob.token)
-      expect(b.data!.blind.position).toBe(40)
+      expect(b.data!.blind).toMatchObject({ position: 40, motion: 'IDLE', target: null })
     })
 
     it('sets a venetian blind’s slats', async () => {
       await t.gql(SET, { ids: [venetian], p: 50, t: 30 }, t.adminToken)
-      await waitFor(
-        'the office blind settled',
-        async () =>
-          (await t.gql<{ blind: Variables }>(BLIND, { id: venetian }, t.adminToken)).data!.blind
-            .target === null,
-        10_000,
-      )
-      // Within what a timer a few ms late moves: a point of travel, two of slats.
-      const b = await t.gql<{ blind: { position: number; tilt: number } }>(
-        BLIND,
-        { id: venetian },
-        t.adminToken,
-      )
-      expect(Math.abs(b.data!.blind.position - 50)).toBeLessThanOrEqual(1)
-      expect(Math.abs(b.data!.blind.tilt - 30)).toBeLessThanOrEqual(2)
+      await clock.advance(10_000)
+      const b = await t.gql<{ blind: Variables }>(BLIND, { id: venetian }, t.adminToken)
+      expect(b.data!.blind).toMatchObject({ position: 50, tilt: 30, target: null, motion: 'IDLE' })
     })
   })
 
@@ -221,14 +205,13 @@ describe('positions through the API', () => {
         t.adminToken,
       )
       expect(started.data?.blindCalibrate).toMatchObject({ direction: 'UP', measuredMs: null })
-      await new Promise((r) => setTimeout(r, 700))
+      await clock.advance(700)
       const stopped = await t.gql<{ blindCalibrate: { measuredMs: number } }>(
         CALIBRATE,
         { id: roller, d: 'STOP' },
         t.adminToken,
       )
-      expect(stopped.data?.blindCalibrate.measuredMs).toBeGreaterThanOrEqual(650)
-      expect(stopped.data?.blindCalibrate.measuredMs).toBeLessThan(1500)
+      expect(stopped.data?.blindCalibrate.measuredMs).toBe(700)
       const b = await t.gql<{ blind: Variables }>(BLIND, { id: roller }, t.adminToken)
       expect(b.data!.blind).toMatchObject({ position: 100, motion: 'IDLE' })
     })
@@ -236,7 +219,7 @@ describe('positions through the API', () => {
     it('ends with any other stop of the blind (the dialog closed by Escape), measuring nothing later', async () => {
       const before = await t.gql<{ blind: Variables }>(BLIND, { id: roller }, t.adminToken)
       await t.gql(CALIBRATE, { id: roller, d: 'DOWN' }, t.adminToken)
-      await new Promise((r) => setTimeout(r, 300))
+      await clock.advance(300)
       const stopped = await t.gql(MOVE, { ids: [roller], d: 'STOP' }, t.adminToken)
       expect(stopped.errors).toBeUndefined()
       const late = await t.gql(CALIBRATE, { id: roller, d: 'STOP' }, t.adminToken)
@@ -248,8 +231,8 @@ describe('positions through the API', () => {
         t.adminToken,
       )
       expect(b.data!.blind.motion).toBe('IDLE')
-      expect(b.data!.blind.position).not.toBe(0)
-      expect(b.data!.blind.position).toBeLessThanOrEqual(before.data!.blind.position as number)
+      // 300 ms of a 1500 ms travel: 20 points.
+      expect(b.data!.blind.position).toBe((before.data!.blind.position as number) - 20)
     })
   })
 
@@ -317,16 +300,10 @@ describe('positions through the API', () => {
       expect(deleting.errors?.[0]?.extensions.code).toBe(409)
 
       await t.gql(RUN, { id }, t.adminToken)
-      await new Promise((r) => setTimeout(r, 400))
+      await clock.advance(400)
       const during = await t.gql<{ automationRuns: Variables[] }>(RUNS, { id }, t.adminToken)
       expect(during.data?.automationRuns[0]?.status).toBe('RUNNING')
-      await waitFor(
-        'the run to end',
-        async () =>
-          (await t.gql<{ automationRuns: Variables[] }>(RUNS, { id }, t.adminToken)).data!
-            .automationRuns[0]!.status !== 'RUNNING',
-        10_000,
-      )
+      await clock.advance(10_000)
       const runs = await t.gql<{ automationRuns: Variables[] }>(RUNS, { id }, t.adminToken)
       expect(runs.data?.automationRuns[0]).toMatchObject({ status: 'SUCCEEDED', error: null })
       for (const b of [roller, venetian]) {
@@ -336,9 +313,7 @@ describe('positions through the API', () => {
           t.adminToken,
         )
         expect(state.data!.blind.motion).toBe('IDLE')
-        // Near 10: how near is the accuracy tests' business (tests/position, against motors);
-        // the in-process board's timers slip on a loaded machine, by up to 3 points seen.
-        expect(Math.abs(state.data!.blind.position - 10)).toBeLessThanOrEqual(5)
+        expect(state.data!.blind.position).toBe(10)
       }
     })
   })

@@ -1,5 +1,6 @@
 // A real hub for tests: a fresh SQLite file with the real migrations, the whole app listening
 // on 127.0.0.1 with port 0, and helpers that speak GraphQL to it over real HTTP.
+import type { Clock } from '../../hub/clock/clock'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -55,6 +56,9 @@ export interface StartOptions {
   config?: Partial<Config>
   /** A database file of the test's own (say, one from an older hub); by default a fresh one. */
   dbPath?: string
+  /** The hub's clock: a TestClock for tests about logic (hub/clock/test-clock.ts). */
+  clock?: Clock
+  /** The wall clock alone, timers staying real. */
   now?: () => number
   /** How often the hub checks live sockets against the sessions table. */
   sessionCheckMs?: number
@@ -87,6 +91,7 @@ export async function startHub(options: StartOptions = {}): Promise<TestHub> {
   const hub = await buildHub({
     config,
     database,
+    ...(options.clock && { clock: options.clock }),
     ...(options.now && { now: options.now }),
     ...(options.sessionCheckMs && { sessionCheckMs: options.sessionCheckMs }),
     ntpSynchronized: options.ntpSynchronized ?? (() => null),

@@ -8,9 +8,13 @@ export class RecordingLink extends EmulatorLink {
   readonly writes: { at: number; request: Request }[] = []
   readonly answers: number[] = []
 
-  constructor(emulator: RelayBoardEmulator) {
+  /** `now`: the clock its times are on (monotonic ms; default performance.now()). */
+  constructor(
+    emulator: RelayBoardEmulator,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     super(emulator)
-    super.onData(() => this.answers.push(performance.now()))
+    super.onData(() => this.answers.push(this.now()))
   }
 
   /** The requests written, oldest first. */
@@ -19,7 +23,7 @@ export class RecordingLink extends EmulatorLink {
   }
 
   override async write(bytes: Uint8Array): Promise<void> {
-    this.writes.push({ at: performance.now(), request: decodeRequest(bytes) })
+    this.writes.push({ at: this.now(), request: decodeRequest(bytes) })
     return super.write(bytes)
   }
 }
