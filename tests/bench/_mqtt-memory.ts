@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { graphqlClient } from '../helpers/hub'
-import { fmt, median, rssMiB, startHubProcess } from './_support'
+import { fmt, householdBlind, median, rssMiB, startHubProcess } from './_support'
 
 const BLINDS = 50
 const ROUNDS = 3
@@ -41,15 +41,7 @@ async function measure(env: Record<string, string>): Promise<Memory> {
     })
     const ids: string[] = []
     for (let i = 0; i < BLINDS; i++) {
-      // The emulator `lamella serve` starts has units 1-4 with 32 relays: 16 blinds each.
-      const unit = 1 + Math.floor(i / 16)
-      const coil = (i % 16) * 2
-      const input = {
-        name: `Blind ${String(i).padStart(2, '0')}`,
-        blindAddressUp: `${unit}:${coil}`,
-        blindAddressDown: `${unit}:${coil + 1}`,
-        travelTimeMs: 30000,
-      }
+      const input = householdBlind(i, { travelTimeMs: 30000 })
       const created = await ask<{ blindCreate: { id: string } }>(CREATE, { input }, login.token)
       ids.push(created.blindCreate.id)
     }

@@ -14,6 +14,21 @@ const admin = { id: 'bench', isAdmin: true }
 /** The first admin's password in a hub started by startHubProcess (user `admin`). */
 export const BENCH_ADMIN_PASSWORD = 'bench-password'
 
+/**
+ * The `i`th blind of a bench's household, on the built-in board's units 1-4 with 32 relays
+ * each (16 blinds a unit), with any more settings given: a BlindInput.
+ */
+export function householdBlind(i: number, more: Record<string, unknown> = {}) {
+  const unit = 1 + Math.floor(i / 16)
+  const coil = (i % 16) * 2
+  return {
+    name: `Blind ${String(i).padStart(2, '0')}`,
+    blindAddressUp: `${unit}:${coil}`,
+    blindAddressDown: `${unit}:${coil + 1}`,
+    ...more,
+  }
+}
+
 /** A fresh database file with `blinds` blinds (two relays each) and `automations` automations. */
 export function seedDatabase(blinds: number, automations: number): string {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'lamella-bench-')), 'lamella.db')

@@ -9,19 +9,19 @@
 // seconds per hour, request to the first relay switching on the board (p50/p99/max), sensor
 // reads lost, and, after the runs, the start with 1,000 blinds (ms to the first answer, RSS).
 //   LAMELLA_BENCH_MINUTES=N (default 30)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { WeatherScript } from '../../firmware-protocol/weather-script'
-import { projectRoot } from '../../hub/paths'
 import { listen, type Listener } from '../bus/socket-listener'
-import { freePort, startBroker } from '../helpers/broker'
+import { startInverter } from '../faults/inverter-process'
+import { startBroker } from '../helpers/broker'
 import { graphqlClient } from '../helpers/hub'
 import { startBoard, startWire } from '../helpers/pty'
 import { printPercentiles } from './_first-frame'
 import {
   BENCH_ADMIN_PASSWORD,
+  householdBlind,
   fmt,
   HUB_NODE_FLAGS,
   median,
@@ -36,6 +36,7 @@ const SHADED = 4
 const BROWSERS = 20
 const SENSOR_POLL_MS = 1000
 const WEATHER_UNIT = 10
+const MUNICH = { lat: 48.14, lon: 11.58 }
 const STARTS = 3
 const CANDIDATES: readonly { name: string; flags: readonly string[] }[] = [
   { name: 'shipped', flags: HUB_NODE_FLAGS },
@@ -103,22 +104,16 @@ async function household(
     weatherAnswers++
     return execute(request)
   }
-  const pvPort = await freePort()
-  const inverter = spawn(
-    process.execPath,
-    [join(projectRoot, 'build/hub/cli.js'), 'emulator', '--sunspec', `127.0.0.1:${pvPort}`],
-    { stdio: 'ignore' },
-  )
-  await sleep(1000)
+  const inverter = await startInverter(MUNICH)
   const hub = await startHubProcess(
     join(folder, 'lamella.db'),
     {
       LAMELLA_SERIAL: wire.hubPath,
       LAMELLA_BAUD: '9600',
       LAMELLA_MQTT_URL: broker,
-      LAMELLA_PV: `modbus-tcp://127.0.0.1:${pvPort}`,
-      LAMELLA_LAT: '48.14',
-      LAMELLA_LON: '11.58',
+      LAMELLA_PV: inverter.url,
+      LAMELLA_LAT: String(MUNICH.lat),
+      LAMELLA_LON: String(MUNICH.lon),
     },
     flags,
   )
@@ -136,16 +131,13 @@ async function household(
   const token = login.token
   const blinds: { id: string; unit: number; coils: [number, number] }[] = []
   for (let i = 0; i < BLINDS; i++) {
-    const unit = 1 + Math.floor(i / 16)
-    const coil = (i % 16) * 2
-    const input = {
-      name: `Blind ${String(i).padStart(2, '0')}`,
-      blindAddressUp: `${unit}:${coil}`,
-      blindAddressDown: `${unit}:${coil + 1}`,
+    const input = householdBlind(i, {
       travelTimeUpMs: 20_000,
       travelTimeDownMs: 20_000,
       ...(i < SHADED && { facadeAzimuth: 180, shadePosition: 30, shadingEnabled: true }),
-    }
+    })
+    const unit = 1 + Math.floor(i / 16)
+    const coil = (i % 16) * 2
     const created = await ask<{ blindCreate: { id: string } }>(
       'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
       { input },
@@ -246,7 +238,7 @@ async function household(
     )
     for (const b of browsers) b.close()
     await hub.stop()
-    inverter.kill('SIGTERM')
+    await inverter.close()
     await board.close()
     await wire.close()
     rmSync(folder, { recursive: true, force: true })

@@ -16,9 +16,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { projectRoot } from '../../hub/paths'
+import { startInverter } from '../faults/inverter-process'
 import { freePort, startBroker } from '../helpers/broker'
 import { graphqlClient } from '../helpers/hub'
-import { fmt, HUB_NODE_FLAGS, median, rssMiB, startHubProcess } from './_support'
+import { fmt, householdBlind, HUB_NODE_FLAGS, median, rssMiB, startHubProcess } from './_support'
 
 const ROUNDS = 3
 const BLINDS = 20
@@ -101,23 +102,18 @@ interface Extras {
 /** The broker and the inverter emulator a hub with everything on talks to. */
 async function everythingOn(): Promise<Extras> {
   const broker = await startBroker()
-  const port = await freePort()
-  const inverter = spawn(
-    process.execPath,
-    [join(projectRoot, 'build/hub/cli.js'), 'emulator', '--sunspec', `127.0.0.1:${port}`],
-    { stdio: 'ignore' },
-  )
-  await sleep(1000)
+  const location = { lat: 48.14, lon: 11.58 }
+  const inverter = await startInverter(location)
   return {
     env: {
       LAMELLA_MQTT_URL: broker.url,
-      LAMELLA_PV: `modbus-tcp://127.0.0.1:${port}`,
-      LAMELLA_LAT: '48.14',
-      LAMELLA_LON: '11.58',
+      LAMELLA_PV: inverter.url,
+      LAMELLA_LAT: String(location.lat),
+      LAMELLA_LON: String(location.lon),
       LAMELLA_WEATHER: 'calm',
     },
     async stop() {
-      inverter.kill('SIGTERM')
+      await inverter.close()
       await broker.close()
     },
   }
@@ -141,13 +137,8 @@ async function hub(env: Record<string, string>, flags: readonly string[], on: bo
     const t = login.token
     const ids: string[] = []
     for (let i = 0; i < BLINDS; i++) {
-      const unit = 1 + Math.floor(i / 16)
-      const coil = (i % 16) * 2
       const shaded = on && i < SHADED
-      const input = {
-        name: `Blind ${String(i).padStart(2, '0')}`,
-        blindAddressUp: `${unit}:${coil}`,
-        blindAddressDown: `${unit}:${coil + 1}`,
+      const input = householdBlind(i, {
         travelTimeUpMs: 20_000,
         travelTimeDownMs: 20_000,
         ...(shaded && {
@@ -156,7 +147,7 @@ async function hub(env: Record<string, string>, flags: readonly string[], on: bo
           shadingEnabled: true,
           windLimit: 12,
         }),
-      }
+      })
       const created = await ask<{ blindCreate: { id: string } }>(
         'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }',
         { input },
