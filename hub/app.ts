@@ -122,7 +122,6 @@ export async function buildHub(deps: AppDeps): Promise<Hub> {
   // Where each blind is: the tracker hears of every relay run from the bus's driver.
   const tracker = new PositionTracker({
     store: new PositionStore(db),
-    now: () => clock.monotonic(),
     clock,
     changed: announceMotion({ db, events, now }),
   })

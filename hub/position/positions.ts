@@ -36,7 +36,7 @@ export interface PositionsDeps {
   driver: RelayDriver
   blinds: BlindRepository
   events: HubEvents
-  /** The moments a calibration run is timed by where the board said nothing (default the system's). */
+  /** Times a calibration run when the board's acknowledgements are not known (default the system's). */
   clock?: Clock
 }
 

@@ -4,7 +4,7 @@
 // goes out (and an off that cuts it short before that frame), the settled pose at every stop,
 // and after a crash or a power cut works out from those records where each blind ended. It
 // never moves a blind itself.
-import type { Clock } from '../clock/clock'
+import { systemClock, type Clock } from '../clock/clock'
 import type { RelayObserver } from '../bus/relay-observer'
 import type { Side } from '../bus/side'
 import type { PositionStore } from '../db/positions'
@@ -70,10 +70,10 @@ interface Tracked {
 
 export interface TrackerDeps {
   store: PositionStore
-  /** Wall-clock ms on the clock the driver reports in (the hub clock's monotonic ms). */
-  now: () => number
-  /** Times the arrivals at end stops (default the system's). */
+  /** Times the arrivals at end stops, and the driver reports on its monotonic ms (default the system's). */
   clock?: Clock
+  /** The time on the driver's scale, for a test that sets it by hand (default the clock's monotonic ms). */
+  now?: () => number
   /** A blind's position state changed. */
   changed: (blindId: string, state: BlindPosition) => void
 }
@@ -97,9 +97,13 @@ export class PositionTracker implements RelayObserver {
   /** Runs going on past the end stop: told again when the estimate gets there. */
   private readonly arrivals: Arrivals
 
+  private readonly now: () => number
+
   constructor(private readonly deps: TrackerDeps) {
+    const clock = deps.clock ?? systemClock
+    this.now = deps.now ?? (() => clock.monotonic())
     this.announcer = new Announcer((id) => this.state(id), deps.changed)
-    this.arrivals = new Arrivals(deps.now, (id) => this.announce(id), deps.clock)
+    this.arrivals = new Arrivals(this.now, (id) => this.announce(id), clock)
   }
 
   /**
@@ -109,7 +113,7 @@ export class PositionTracker implements RelayObserver {
    */
   start(): void {
     this.reload()
-    const now = this.deps.now()
+    const now = this.now()
     for (const record of this.deps.store.motions()) {
       const t = this.blinds.get(record.blindId)
       if (!t) continue
@@ -172,20 +176,20 @@ export class PositionTracker implements RelayObserver {
   }
 
   /** Where the blind is at `at` (default now); null while not known. */
-  estimate(blindId: string, at = this.deps.now()): Pose | null {
+  estimate(blindId: string, at = this.now()): Pose | null {
     const t = this.blinds.get(blindId)
     if (!t) return null
     return this.poseAt(t, at)
   }
 
   /** The side whose relay is on now, if any. */
-  runningSide(blindId: string, at = this.deps.now()): Side | null {
+  runningSide(blindId: string, at = this.now()): Side | null {
     const t = this.blinds.get(blindId)
     return t ? this.running(t, at) : null
   }
 
   /** The way the motor turns now, and what is left of its start delay; null at rest. */
-  turning(blindId: string, at = this.deps.now()): Turning | null {
+  turning(blindId: string, at = this.now()): Turning | null {
     const t = this.blinds.get(blindId)
     const side = t ? this.running(t, at) : null
     return side ? { side, delayLeftMs: this.delayLeft(t!, side, at) } : null
@@ -219,7 +223,7 @@ export class PositionTracker implements RelayObserver {
     if (!t) return
     t.target = target
     // A running blind's next event (its stop, or the next run) carries it.
-    if (target === null && !this.running(t, this.deps.now())) this.announce(blindId)
+    if (target === null && !this.running(t, this.now())) this.announce(blindId)
   }
 
   /** The move that set `target` is over: its target goes, unless a newer one replaced it. */
@@ -228,7 +232,7 @@ export class PositionTracker implements RelayObserver {
     if (t?.target === target) this.setTarget(blindId, null)
   }
 
-  state(blindId: string, at = this.deps.now()): BlindPosition {
+  state(blindId: string, at = this.now()): BlindPosition {
     const t = this.blinds.get(blindId)
     if (!t) {
       return {
@@ -258,7 +262,7 @@ export class PositionTracker implements RelayObserver {
   starting(blindId: string, side: Side, relayMs: number, boardTimed: boolean): void {
     const t = this.blinds.get(blindId)
     if (!t) return
-    const at = this.deps.now()
+    const at = this.now()
     t.starting = true
     this.deps.store.writeAhead({
       blindId,
@@ -323,7 +327,7 @@ export class PositionTracker implements RelayObserver {
   }
 
   stopping(blindIds: readonly string[], side: Side | null): Promise<void> {
-    const at = this.deps.now()
+    const at = this.now()
     const ids = blindIds.filter((id) => {
       const t = this.blinds.get(id)
       const run = t?.run
