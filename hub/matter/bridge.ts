@@ -263,6 +263,9 @@ export function createMatterBridge(deps: MatterDeps): MatterBridge {
           if (entity === 'blind') void syncBlinds()
         }),
       )
+      // The bus may have gone offline (an adapter not plugged in) while the blinds were being
+      // bridged, before the listener above was there: their reachability is set once more.
+      setReachable()
       await server.start()
       const codes = server.state.commissioning.pairingCodes
       log.info(
