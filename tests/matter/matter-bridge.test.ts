@@ -12,10 +12,12 @@ import { FixedLabelClient } from '@matter/main/behaviors/fixed-label'
 import { WindowCoveringClient } from '@matter/main/behaviors/window-covering'
 import { Status, StatusResponseError } from '@matter/main/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { until as poll } from '../bus/polling'
 import { startMatterHub, type MatterHub } from '../helpers/matter-hub'
 import { makeMatterNet, matterNetUnavailable, type MatterNet } from '../helpers/matter-net'
 import { REQUIRE_TOOLS } from '../helpers/system-tools'
 import type { MatterStatus } from '../../hub/matter/status'
+import { quietPeriod } from '../helpers/quiet'
 
 const STATUS =
   '{ matter { enabled commissioned manualPairingCode qrPairingCode qrCodeRows fabrics } }'
@@ -28,15 +30,8 @@ interface MatterAnswer {
 }
 
 /** Waits until `check` returns something other than undefined, up to `ms`. */
-async function until<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+const until = <T>(what: string, check: () => T | undefined, ms = 20_000) =>
+  poll(what, check, ms, 50)
 
 /** The controller's view of the bridged blinds: endpoint by name. */
 function coverings(peer: ClientNode) {
@@ -267,7 +262,7 @@ suite(title, () => {
       )
     expect(refused).toBeInstanceOf(StatusResponseError)
     expect((refused as StatusResponseError).code).toBe(Status.Busy)
-    await new Promise((r) => setTimeout(r, 1000))
+    await quietPeriod(1000, 'the refused close moves nothing')
     const after = await blind()
     expect(after.data!.blind).toEqual(before.data!.blind)
     expect(after.data!.blind.motion).toBe('IDLE')
@@ -316,15 +311,24 @@ suite(title, () => {
       const each = all.map((c) => c.stateOf(BridgedDeviceBasicInformationClient).reachable)
       return all.length === 2 && each.every((r) => r === want) ? true : undefined
     }
+    // Once the hub is back, the controller connects anew, as a home app does when it is opened:
+    // left alone, matter.js's controller first retries its old session until that times out
+    // and then backs off, up to two minutes in all (what a home app shows meanwhile is its own).
+    const reopen = async () => {
+      await peer.disable()
+      await peer.enable()
+    }
     expect(reachable(true)).toBe(true)
     expect(await hub.stop()).toBe(0)
     // A serial adapter that is not plugged in: the hub runs, with its bus offline.
     hub = await startMatterHub(net, join(dir, 'lamella.db'), {
       LAMELLA_SERIAL: '/dev/lamella-unplugged',
     })
+    await reopen()
     await until('every covering unreachable', () => reachable(false), 120_000)
     expect(await hub.stop()).toBe(0)
     hub = await startMatterHub(net, join(dir, 'lamella.db'), { LAMELLA_DEAD_TIME_MS: '200' })
+    await reopen()
     await until('every covering reachable again', () => reachable(true), 120_000)
   }, 400_000)
 
