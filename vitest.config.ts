@@ -36,6 +36,9 @@ export default defineConfig({
           name: 'unit',
           include: ['hub/**/*.test.ts', 'firmware-protocol/**/*.test.ts'],
           setupFiles: [PASSWORD_COST],
+          // One module cache for the files of a worker (27 s instead of 36 s alone): each file
+          // makes its own hub, database and emulator, and none keeps state in a module.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -75,6 +78,11 @@ export default defineConfig({
           include: ['ui/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['ui/src/test-setup.ts'],
+          // One module cache and one page for the files of a worker: React, Testing Library and
+          // jsdom load once rather than 63 times (20 s instead of 85 s alone). The setup file
+          // gives each test an empty page, storage and the English UI; files that stub globals
+          // or mock modules undo it themselves. Passes with the files shuffled on one worker.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
