@@ -1,27 +1,32 @@
 // The coil writer against the relay-board emulator: which frames go out for the switches asked
 // for in one turn of the event loop, and what they leave alone.
+// Time is a test clock (hub/clock/test-clock.ts) shared by the board's pulse timers and the hub.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RelayBoardEmulator } from '../../firmware-protocol/emulator'
+import { TestClock } from '../clock/test-clock'
 import { CoilWriter, flashMarginMs } from './coils'
 import { BusError, Transport } from './transport'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 
+let clock: TestClock
 let emulator: RelayBoardEmulator
 let link: RecordingLink
 let transport: Transport
 let coils: CoilWriter
 
 beforeEach(async () => {
-  emulator = new RelayBoardEmulator()
-  link = new RecordingLink(emulator)
+  clock = new TestClock()
+  emulator = new RelayBoardEmulator({ now: () => clock.monotonic(), timers: clock })
+  link = new RecordingLink(emulator, () => clock.monotonic())
   transport = new Transport({
     link,
+    clock,
     baud: 115200,
     parity: 'none',
     log: { info() {}, warn() {} },
     timeoutMs: 20,
   })
-  coils = new CoilWriter(transport)
+  coils = new CoilWriter(transport, clock)
   await transport.start()
   // As the hub does when the link opens: every relay of its blinds switched off, so known.
   await coils.set(
@@ -37,7 +42,6 @@ afterEach(async () => {
 
 const on = (unit: number, coil: number) => ({ unit, coil, on: true })
 const off = (unit: number, coil: number) => ({ unit, coil, on: false })
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const changesOf = (unit: number, coil: number) =>
   emulator.record.filter((c) => c.unit === unit && c.coil === coil).map((c) => [c.on, c.cause])
 
@@ -104,7 +108,6 @@ describe('the coils between those switched', () => {
 
   it('split the frame around a coil in a board-timed pulse, whose pulse runs on', async () => {
     await coils.flash(1, 2, 300)
-    const flashedAt = performance.now()
     await coils.set([on(1, 0), on(1, 1), on(1, 3), on(1, 4)])
     expect(link.requests).toEqual([
       { unit: 1, fn: 0x05, address: 0x0202, value: 3 },
@@ -112,7 +115,7 @@ describe('the coils between those switched', () => {
       { unit: 1, fn: 0x0f, address: 3, values: [true, true] },
     ])
     expect(coils.isOn(1, 2)).toBe(true)
-    await sleep(300 - (performance.now() - flashedAt) + 50)
+    await clock.advance(350)
     expect(changesOf(1, 2)).toEqual([
       [true, 'flash'],
       [false, 'flash-end'],
@@ -122,10 +125,10 @@ describe('the coils between those switched', () => {
 
   it('count as possibly on for a margin after their board-timed pulse, then as off', async () => {
     await coils.flash(1, 2, 100)
-    await sleep(150)
+    await clock.advance(150)
     expect(emulator.coil(1, 2)).toBe(false)
     expect(coils.isOn(1, 2)).toBe(true)
-    await sleep(flashMarginMs(100))
+    await clock.advance(flashMarginMs(100))
     expect(coils.isOn(1, 2)).toBe(false)
     await coils.set([on(1, 0), on(1, 4)])
     expect(link.requests.slice(1)).toEqual([
@@ -149,12 +152,15 @@ describe('a coil the hub never wrote', () => {
 describe('a frame that fails', () => {
   it('rejects the callers whose switches it carried, and only those', async () => {
     emulator.setFault({ kind: 'no-answer' }, 3)
-    const results = await Promise.allSettled([
-      coils.set([on(3, 0), on(3, 1)]),
-      coils.set([on(1, 0)]),
-      coils.set([on(3, 5)]),
-      coils.set([on(2, 0), on(2, 1)]),
-    ])
+    // The clock runs on through the unanswered unit's response timeouts.
+    const results = await clock.drive(
+      Promise.allSettled([
+        coils.set([on(3, 0), on(3, 1)]),
+        coils.set([on(1, 0)]),
+        coils.set([on(3, 5)]),
+        coils.set([on(2, 0), on(2, 1)]),
+      ]),
+    )
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled'])
     expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(BusError)
     expect(emulator.coil(1, 0)).toBe(true)
@@ -163,10 +169,10 @@ describe('a frame that fails', () => {
 
   it('leaves the coils it would have switched on counted as possibly on, and never repeats them', async () => {
     emulator.setFault({ kind: 'no-answer' })
-    await expect(coils.set([on(1, 2)])).rejects.toThrow(BusError)
+    await expect(clock.drive(coils.set([on(1, 2)]))).rejects.toThrow(BusError)
     emulator.setFault({ kind: 'none' })
     expect(coils.isOn(1, 2)).toBe(true)
-    await coils.set([on(1, 0), on(1, 4)])
+    await clock.drive(coils.set([on(1, 0), on(1, 4)]))
     expect(link.requests.slice(3)).toEqual([
       { unit: 1, fn: 0x05, address: 0, value: 0xff00 },
       { unit: 1, fn: 0x05, address: 4, value: 0xff00 },
@@ -178,7 +184,7 @@ describe('a frame that fails', () => {
 
   it('leaves a board-timed pulse whose answer was lost counted as possibly on', async () => {
     emulator.setFault({ kind: 'bad-crc' })
-    await expect(coils.flash(1, 2, 5000)).rejects.toThrow(BusError)
+    await expect(clock.drive(coils.flash(1, 2, 5000))).rejects.toThrow(BusError)
     expect(emulator.coil(1, 2)).toBe(true)
     expect(coils.isOn(1, 2)).toBe(true)
   })
@@ -188,7 +194,7 @@ describe('a frame that fails', () => {
     const failing = coils.set([on(3, 0)])
     await new Promise((r) => setImmediate(r))
     const next = coils.set([on(1, 0)])
-    await expect(failing).rejects.toThrow(BusError)
-    await expect(next).resolves.toBeTypeOf('number')
+    await expect(clock.drive(failing)).rejects.toThrow(BusError)
+    await expect(clock.drive(next)).resolves.toBeTypeOf('number')
   })
 })

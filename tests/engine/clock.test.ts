@@ -1,10 +1,10 @@
 // A Pi without a battery-backed clock that boots during an internet outage has a wrong time.
 // While timesyncd has not set the clock, no schedule fires, hubStatus and /healthz say so;
 // once it is set, the schedules start again and what fell due meanwhile is accounted for.
+// Time is a test clock (hub/clock/test-clock.ts): the seconds a schedule waits are the test's.
 import { afterEach, describe, expect, it } from 'vitest'
+import { TestClock } from '../../hub/clock/test-clock'
 import { startHub, type TestHub } from '../helpers/hub'
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const CREATE = `mutation($input: AutomationInput!) {
   automationCreate(input: $input) { id nextRunAt } }`
@@ -37,7 +37,8 @@ async function everySecond(hub: TestHub): Promise<{ id: string; nextRunAt: strin
 describe('schedules and an unsynchronised clock', () => {
   it('fires nothing while timesyncd has not set the clock, and starts once it has', async () => {
     let synchronized = false
-    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50 })
+    const clock = new TestClock()
+    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50, clock })
     const hub = t
 
     const status = await hub.gql<{ hubStatus: { clockSynchronized: boolean | null } }>(
@@ -51,34 +52,27 @@ describe('schedules and an unsynchronised clock', () => {
 
     const { id, nextRunAt } = await everySecond(hub)
     expect(nextRunAt).toBeNull()
-    await sleep(2500)
+    await clock.advance(2500)
     const none = await hub.gql<{ automationRuns: unknown[] }>(RUNS, { id }, hub.adminToken)
     expect(none.data?.automationRuns).toEqual([])
 
     synchronized = true
-    await expect
-      .poll(async () => {
-        const res = await hub.gql<{ automation: { nextRunAt: string | null } }>(
-          AUTOMATION,
-          { id },
-          hub.adminToken,
-        )
-        return res.data?.automation.nextRunAt ?? null
-      })
-      .not.toBeNull()
-    await expect
-      .poll(
-        async () => {
-          const res = await hub.gql<{ automationRuns: { source: string; status: string }[] }>(
-            RUNS,
-            { id },
-            hub.adminToken,
-          )
-          return res.data!.automationRuns.some((r) => r.status === 'SUCCEEDED')
-        },
-        { timeout: 5000 },
-      )
-      .toBe(true)
+    // The next check (50 ms on) finds the clock set and arms the schedule.
+    await clock.advance(100)
+    const armed = await hub.gql<{ automation: { nextRunAt: string | null } }>(
+      AUTOMATION,
+      { id },
+      hub.adminToken,
+    )
+    expect(armed.data?.automation.nextRunAt).not.toBeNull()
+    // Within the next second it fires, and its 100 ms pause ends.
+    await clock.advance(1200)
+    const runs = await hub.gql<{ automationRuns: { source: string; status: string }[] }>(
+      RUNS,
+      { id },
+      hub.adminToken,
+    )
+    expect(runs.data!.automationRuns.map((r) => r.status)).toContain('SUCCEEDED')
     const after = await hub.gql<{ hubStatus: { clockSynchronized: boolean | null } }>(
       STATUS,
       {},
@@ -91,12 +85,13 @@ describe('schedules and an unsynchronised clock', () => {
 
   it('pauses running schedules when the clock is found wrong again', async () => {
     let synchronized: boolean | null = null
-    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50 })
+    const clock = new TestClock()
+    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50, clock })
     const hub = t
     const { id, nextRunAt } = await everySecond(hub)
     expect(nextRunAt).not.toBeNull()
     synchronized = false
-    await sleep(300)
+    await clock.advance(100)
     const res = await hub.gql<{ automation: { nextRunAt: string | null } }>(
       AUTOMATION,
       { id },
@@ -104,20 +99,21 @@ describe('schedules and an unsynchronised clock', () => {
     )
     expect(res.data?.automation.nextRunAt).toBeNull()
     const before = await hub.gql<{ automationRuns: unknown[] }>(RUNS, { id }, hub.adminToken)
-    await sleep(2000)
+    await clock.advance(2000)
     const later = await hub.gql<{ automationRuns: unknown[] }>(RUNS, { id }, hub.adminToken)
     expect(later.data?.automationRuns).toHaveLength(before.data!.automationRuns.length)
   })
 
   it('arms no schedule once the engine has stopped, though the clock is set while the hub winds down', async () => {
     let synchronized = false
-    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50 })
+    const clock = new TestClock()
+    t = await startHub({ ntpSynchronized: () => synchronized, clockCheckMs: 50, clock })
     const hub = t
     await everySecond(hub)
     // The engine stops before the clock does (hub/app.ts stops modules in reverse).
     await hub.hub.engine.stop()
     synchronized = true
-    await sleep(300)
+    await clock.advance(300)
     expect(hub.hub.engine.scheduler.active).toBe(false)
   })
 })

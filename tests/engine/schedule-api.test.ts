@@ -1,6 +1,7 @@
 // Schedules through the API, on real time: what nextRunAt says after creating and changing
 // an automation, in the hub's time zone, and cron runs that really start and stop.
 import { afterEach, describe, expect, it } from 'vitest'
+import { TestClock } from '../../hub/clock/test-clock'
 import { nextSunTrigger } from '../../hub/engine/sun'
 import type { AutomationInput, TriggerInput } from '../../hub/validation/automation'
 import { startHub, type TestHub } from '../helpers/hub'
@@ -47,8 +48,6 @@ function wallTime(iso: string, timeZone: string): string {
     hourCycle: 'h23',
   }).format(new Date(iso))
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let t: TestHub | undefined
 
@@ -129,11 +128,13 @@ describe('nextRunAt through the API', () => {
 
 describe('cron runs through the API', () => {
   it('starts runs with source cron every 2 seconds, and stops when the automation is deleted', async () => {
-    t = await startHub()
+    // The seconds go by on a test clock (hub/clock/test-clock.ts).
+    const clock = new TestClock()
+    t = await startHub({ clock })
     const hub = t
     const fast = await create(hub, 'Every two seconds', { type: 'CRON', cron: '*/2 * * * * *' })
     expect(Date.parse(fast.nextRunAt!) % 2000).toBe(0)
-    await sleep(5000)
+    await clock.advance(5000)
     const res = await hub.gql<{ automationRuns: Run[] }>(
       RUNS,
       { automationId: fast.id },
@@ -165,7 +166,7 @@ describe('cron runs through the API', () => {
     expect(hub.hub.engine.scheduler.nextRunAt(fast.id)).toBeNull()
     // A run started just before the delete may still end; nothing new starts.
     const startedBefore = afterDelete.length
-    await sleep(4500)
+    await clock.advance(4500)
     unsubscribe()
     // A run's start is its RUNNING event before any step.
     expect(afterDelete.slice(startedBefore).filter((e) => e === 'RUNNING null')).toEqual([])
