@@ -16,6 +16,7 @@ import {
   Transport,
   type TransportOptions,
 } from './transport'
+import { quietPeriod } from '../../tests/helpers/quiet'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 import { builtInWeather } from '../../firmware-protocol/weather-script'
 
@@ -294,7 +295,7 @@ describe('a board that fails', () => {
     const answer = { unit: 1, fn: 0x01, values: [false] }
     // Sent while the late answer is still on its way, and again once it has come.
     await expect(t.transact(read)).resolves.toEqual(answer)
-    await new Promise((r) => setTimeout(r, 200))
+    await quietPeriod(200, 'the late answer comes meanwhile, and is dropped')
     await expect(t.transact(read)).resolves.toEqual(answer)
   })
 })
@@ -386,7 +387,7 @@ describe('the link', () => {
     expect(t.status().online).toBe(false)
     await t.stop()
     const tries = link.opens.length
-    await new Promise((r) => setTimeout(r, 60))
+    await quietPeriod(60, 'no attempt to reopen follows the stop')
     expect(link.opens).toHaveLength(tries)
   })
 })
@@ -490,7 +491,7 @@ describe('boards that do not answer on an open link', () => {
 
     // Nothing more is asked once a board answers.
     const after = link.writes.length
-    await new Promise((r) => setTimeout(r, 100))
+    await quietPeriod(100, 'nothing more is asked once a board answers')
     expect(link.writes).toHaveLength(after)
     await expect(t.transact(read(2))).resolves.toMatchObject({ unit: 2 })
   })

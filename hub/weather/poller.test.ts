@@ -7,6 +7,7 @@ import { parseWeatherFile } from '../../firmware-protocol/weather-file'
 import { RecordingLink } from '../../tests/helpers/recording-link'
 import { Transport } from '../bus/transport'
 import { SensorPoller, type PolledSensor } from './poller'
+import { quietPeriod } from '../../tests/helpers/quiet'
 
 const quiet = { info() {}, warn() {} }
 let stops: (() => Promise<void> | void)[] = []
@@ -206,7 +207,7 @@ describe('the sensor poller', () => {
     await expect.poll(() => readings.length).toBeGreaterThanOrEqual(1)
     poller.follow([])
     const count = readings.length
-    await new Promise((r) => setTimeout(r, 1200))
+    await quietPeriod(1200, 'no more reads of a sensor no longer followed')
     expect(readings.length).toBe(count)
   })
 })

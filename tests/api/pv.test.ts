@@ -11,6 +11,7 @@ import type {
   PvSampleEvent,
   ServerToClientEvents,
 } from '../../hub/realtime/events'
+import { until as poll } from '../bus/polling'
 import { startHub, type TestHub } from '../helpers/hub'
 
 const STATUS = `{ pv { configured online error offlineSince powerW dcPowerW todayWh lifetimeWh state
@@ -206,13 +207,16 @@ describe('PV with an inverter on the network', () => {
     // A minute is written once a poll falls in the next one: the hub's clock moves on a minute.
     const now = Date.now() + skew
     skew += 60_000
-    await sleep(400)
-    const res = await t.gql<{ pvHistory: { at: string; powerW: number | null }[] }>(
-      HISTORY,
-      { from: new Date(now - HOUR).toISOString(), to: new Date(now + HOUR).toISOString() },
-      anna,
-    )
-    const samples = res.data!.pvHistory
+    // The next poll writes the minute that ended.
+    const samples = await poll("a minute's sample", async () => {
+      const res = await t.gql<{ pvHistory: { at: string; powerW: number | null }[] }>(
+        HISTORY,
+        { from: new Date(now - HOUR).toISOString(), to: new Date(now + HOUR).toISOString() },
+        anna,
+      )
+      const history = res.data!.pvHistory
+      return history.length > 0 && history
+    })
     expect(samples.length).toBeGreaterThanOrEqual(1)
     expect(samples[0]!.at).toMatch(/:00\.000Z$/)
     expect(samples[0]!.powerW).toBeGreaterThan(3000)

@@ -12,7 +12,8 @@ import {
   type HubProcess,
   type ProcessRig,
 } from './hub-process'
-import { sleep, waitFor } from './polling'
+import { quietPeriod } from '../helpers/quiet'
+import { until, waitFor } from './polling'
 import { boardNow, changesOf, coilAt } from './relay-record'
 import { listen, type Listener } from './socket-listener'
 
@@ -137,11 +138,17 @@ describe('a hub process whose adapter is unplugged and plugged back', () => {
     expect(status.error).toMatch(/^(link lost: |cannot open \/)/)
 
     // The reopen attempts against a missing device go on in the background, harmlessly.
-    await sleep(700)
-    expect(hub.running).toBe(true)
-    const later = await busStatus()
+    const later = await until(
+      'a failed attempt to reopen the device',
+      async () => {
+        const s = await busStatus()
+        return s.error?.startsWith(`cannot open ${wire.hubPath}`) && s
+      },
+      5000,
+      50,
+    )
     expect(later.online).toBe(false)
-    expect(later.error).toMatch(`cannot open ${wire.hubPath}`)
+    expect(hub.running).toBe(true)
   })
 
   it('comes back online once the adapter is plugged back in, without a restart', async () => {
@@ -176,8 +183,7 @@ describe('a hub process whose LAMELLA_SERIAL names no device', () => {
   afterAll(() => hub?.close())
 
   it('logs once, at warn, that it cannot open the device, with the error and what to check', async () => {
-    // Long enough for the hub to have tried again, at 0.5 s and 1.5 s.
-    await sleep(1800)
+    await quietPeriod(1800, 'the hub tries again at 0.5 s and 1.5 s and logs nothing more')
     expect(hub!.running).toBe(true)
     const lines = hub!.lines
       .filter((l) => l.startsWith('{'))

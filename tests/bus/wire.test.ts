@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlind, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, type Board } from '../helpers/pty'
 import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
-import { sleep, waitFor } from './polling'
+import { quietPeriod } from '../helpers/quiet'
+import { waitFor } from './polling'
 import { boardNow, changesOf, coilAt, logFrames, type HeardFrame } from './relay-record'
 import { listen } from './socket-listener'
 
@@ -35,7 +36,9 @@ describe('moving a blind over a pseudo-terminal', () => {
     const res = await t.gql(MOVE, { ids: [id], d: 'UP' }, t.adminToken)
     expect(res.data).toEqual({ blindMove: [{ id, motion: 'MOVING_UP' }] })
     expect(board.emulator.coil(1, 0)).toBe(true)
-    await new Promise((r) => setTimeout(r, 3300))
+    // The board switches it off on its own after 3 s; then nothing more happens.
+    await waitFor('the board to switch the up relay off', () => !board.emulator.coil(1, 0), 4000)
+    await quietPeriod(300, "nothing switches after the board's own off")
     const changes = board.emulator.record.filter((c) => c.unit === 1 && c.coil === 0)
     expect(changes.map((c) => [c.on, c.cause])).toEqual([
       [true, 'flash'],
@@ -85,7 +88,7 @@ describe('moving blinds with board-timed pulses', () => {
     const id = await createBlind(t, 'Landing', '1:4', '1:5', 1000)
     const up = await t.gql(MOVE, { ids: [id], d: 'UP' }, t.adminToken)
     expect(up.data).toEqual({ blindMove: [{ id, motion: 'MOVING_UP' }] })
-    await sleep(200)
+    await quietPeriod(200, 'the up relay runs a while before the reversal')
 
     const asked = boardNow()
     const reversing = t.gql(MOVE, { ids: [id], d: 'DOWN' }, t.adminToken)
@@ -152,7 +155,7 @@ describe('moving blinds with board-timed pulses', () => {
       })
       expect(Date.now() - Date.parse(idle.at)).toBeLessThan(5000)
       expect(annaHears.heard('blind:motion').map((m) => m.motion)).toEqual(['MOVING_DOWN', 'IDLE'])
-      await sleep(300)
+      await quietPeriod(300, 'the user the blind is not assigned to hears nothing of it')
       expect(benHears.heard('blind:motion')).toEqual([])
     } finally {
       annaHears.close()
@@ -190,7 +193,7 @@ describe('moving blinds with board-timed pulses', () => {
       const res = await t.gql(MOVE, { ids: [mine], d: 'UP' })
       expect(res.data).toBeNull()
       expect(res.errors?.map((e) => e.extensions.code)).toEqual([401])
-      await sleep(100)
+      await quietPeriod(100, 'no frame follows the refusal')
       expect({ changes: record().length, frames: frames.length }).toEqual(before)
     })
 
@@ -199,7 +202,7 @@ describe('moving blinds with board-timed pulses', () => {
       const res = await t.gql(MOVE, { ids: [mine, notMine], d: 'UP' }, carla.token)
       expect(res.data).toBeNull()
       expect(res.errors?.map((e) => e.extensions.code)).toEqual([403])
-      await sleep(100)
+      await quietPeriod(100, 'no frame follows the refusal')
       // Not even the blind that is hers moved: the request is refused as a whole.
       expect({ changes: record().length, frames: frames.length }).toEqual(before)
       expect(board.emulator.coils(2).slice(0, 4)).toEqual([false, false, false, false])
@@ -216,7 +219,7 @@ describe('moving blinds with board-timed pulses', () => {
         t.adminToken,
       )
       expect(unknown.errors?.map((e) => e.extensions.code)).toEqual([404])
-      await sleep(100)
+      await quietPeriod(100, 'no frame follows the refusal')
       expect(frames.length).toBe(before)
     })
 

@@ -11,6 +11,7 @@ import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
 import { seriousViolations } from './axe'
 import { launchBrowser, screenshot } from './browser'
+import { quietPeriod } from '../helpers/quiet'
 
 const PHONE = { width: 375, height: 812 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -216,7 +217,7 @@ describe('a hub connected to its MQTT broker', () => {
       const base = `lamella/upstairs/automation/${automationId}`
       const seen = await watchTopics(ha, `${base}/+`)
       await seen.until(`${base}/state`, 'idle')
-      await new Promise((r) => setTimeout(r, 300))
+      await quietPeriod(300, "the hub's subscription to the run topic settles on the broker")
       await ha.publishAsync(`${base}/run`, 'PRESS', { qos: 1 })
       await seen.until(`${base}/last_run`, (p) => p.includes('"mqtt"') && p.includes('SUCCEEDED'))
       await ha.endAsync()

@@ -12,7 +12,8 @@ import type { SceneInput } from '../../hub/validation/automation'
 import { createBlind, type GqlResponse, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
 import { startHubOnWire, type HubOnWire } from '../helpers/hub-on-wire'
-import { sleep, waitFor } from '../bus/polling'
+import { waitFor } from '../bus/polling'
+import { quietPeriod } from '../helpers/quiet'
 import { boardNow, changesOf, coilAt, logFrames } from '../bus/relay-record'
 import { listen, type Listener } from '../bus/socket-listener'
 import { startHubProcess, type HubProcess } from '../bus/hub-process'
@@ -149,7 +150,10 @@ async function settle(api: Api): Promise<void> {
   )
   const ids = blinds.data?.blindList.map((b) => b.id) ?? []
   if (ids.length > 0) await api.gql(MOVE, { ids, d: 'STOP' }, api.adminToken)
-  await sleep(DEAD_TIME_MS + 100)
+  await quietPeriod(
+    DEAD_TIME_MS + 100,
+    'the dead time after the stop passes: the next test starts at rest',
+  )
 }
 
 /** The automation:run events a socket heard of one run, as [status, sceneIndex]. */
@@ -291,7 +295,7 @@ describe.each([
       const start = board.emulator.record.length
       const started = await startRun(t, id)
       await waitFor('the up relay on', () => board.emulator.coil(1, 2), 1000, 5)
-      await sleep(200)
+      await quietPeriod(200, 'the relay stays on a while before the cancel')
 
       const asked = boardNow()
       const cancelled = await cancelRun(t, started.id)
@@ -329,7 +333,7 @@ describe.each([
       expect(malformed.errors?.[0]?.message).toMatch(/runId/)
 
       // Nothing switches on again, and the run stays as it ended.
-      await sleep(600)
+      await quietPeriod(600, 'nothing switches on after the cancel')
       expect(coilChanges(board.emulator.record, start, ['1:2', '1:3'])).toHaveLength(2)
       expect(await runsOf(t, id)).toEqual([cancelled])
     },
@@ -399,7 +403,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
       const start = record().length
       const started = await startRun(t, id)
       await waitFor('the up relay on', () => board.emulator.coil(1, 0), 1000, 5)
-      await sleep(150)
+      await quietPeriod(150, 'the relay stays on a while before the user stops it')
 
       const stopped = await t.gql(MOVE, { ids: [hall], d: 'STOP' }, dana.token)
       expect(stopped.data).toEqual({ blindMove: [{ id: hall, motion: 'IDLE' }] })
@@ -447,7 +451,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
         'both up relays on',
         () => board.emulator.coil(1, 0) && board.emulator.coil(1, 2),
       )
-      await sleep(150)
+      await quietPeriod(150, 'the relays stay on a while before the user reverses one')
 
       const reversed = await t.gql(MOVE, { ids: [hall], d: 'DOWN' }, dana.token)
       expect(reversed.data).toEqual({ blindMove: [{ id: hall, motion: 'MOVING_DOWN' }] })
@@ -491,7 +495,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
     await waitFor('the up relay off', () => !board.emulator.coil(1, 4), 300, 5)
     // Its next step never comes: no run of a deleted automation moves a blind, and none
     // would be left that anybody could cancel.
-    await sleep(700)
+    await quietPeriod(700, "the deleted automation's next step never comes")
     expect(
       coilChanges(record(), start, ['1:4', '1:5']).map((c) => [c.address, c.on, c.cause]),
     ).toEqual([
@@ -607,7 +611,7 @@ describe('manual runs among other runs, users, faults and long schedules', () =>
         expect(res.data).toBeNull()
         expect(codes(res)).toEqual([403])
       }
-      await sleep(100)
+      await quietPeriod(100, 'no frame follows the refusals')
       expect(frames).toEqual([])
       expect({ changes: record().length, snapshot: t.snapshot() }).toEqual(before)
       expect(await runsOf(t, office)).toEqual([])

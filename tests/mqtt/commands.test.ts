@@ -16,7 +16,9 @@ import {
 } from '../helpers/broker'
 import { startHubWithMotors, type LocalMotorRig, type MotorBlind } from '../helpers/motors'
 import { mqttConfig } from '../helpers/mqtt-hub'
+import { quietPeriod } from '../helpers/quiet'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+import { waitFor } from '../bus/polling'
 
 const ROLLER: MotorBlind = {
   name: 'Kitchen',
@@ -147,7 +149,8 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     // CLOSE, then STOP part-way: the motor stops where the hub says.
     await ha.publishAsync(`${base}/blind/${kitchen}/set`, 'CLOSE', { qos: 1 })
     await seen.until(`${base}/blind/${kitchen}/state`, 'closing')
-    await sleep(900)
+    const closingFrom = r.truthOf(0).position
+    await waitFor('the motor part-way down', () => closingFrom - r.truthOf(0).position >= 30)
     await ha.publishAsync(`${base}/blind/${kitchen}/set`, 'STOP', { qos: 1 })
     await settled(r)
     const stoppedAt = r.truthOf(0).position
@@ -159,7 +162,7 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
 
     // Slats: set_tilt turns them, and the tilt topic says where they are.
     await ha.publishAsync(`${base}/blind/${study}/set`, 'CLOSE', { qos: 1 })
-    await sleep(300)
+    await seen.until(`${base}/blind/${study}/state`, 'closing')
     await settled(r)
     await ha.publishAsync(`${base}/blind/${study}/set_tilt`, '60', { qos: 1 })
     // It waits out the dead time after the run down, then turns the slats up.
@@ -231,7 +234,7 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     for (let i = 0; i < 200; i++) {
       await ha.publishAsync(`${base}/blind/${kitchen}/set_position`, `${200 + i}`, { qos: 0 })
     }
-    await sleep(1000)
+    await quietPeriod(1000, 'none of the bad payloads moves the blind')
     expect(r.truthOf(0).position).toBe(before)
     expect(r.truthOf(0).relay).toBeNull()
     expect((await r.stateOf(kitchen!)).motion).toBe('IDLE')
@@ -284,7 +287,7 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
     })
     expect(link.error).toEqual(expect.any(String))
     // Retries fail on (refused now, not cut): the link is still down since the cut.
-    await sleep(2500)
+    await quietPeriod(2500, 'the retries meanwhile leave the link down since the cut')
     const later = await mqttLink(r)
     expect(later).toMatchObject({ connected: false, since: link.since })
     expect(later.error).toContain('ECONNREFUSED')
@@ -300,7 +303,10 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
       if (Date.now() > back) throw new Error('the hub did not reconnect')
       await sleep(100)
     }
-    await sleep(1500)
+    await quietPeriod(
+      1500,
+      'neither the command sent while away nor the retained one is carried out',
+    )
     expect(r.truthOf(0).position).toBe(before)
     expect(r.truthOf(0).relay).toBeNull()
     expect(warnings('ignored a retained MQTT command').length).toBe(1)
@@ -342,7 +348,7 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
       // busy: the event loop stands still
     }
     await new Promise((resolve) => publisher.once('exit', resolve))
-    await sleep(1000)
+    await quietPeriod(1000, 'the command that waited too long is not carried out')
     expect(r.truthOf(0).relay).toBeNull()
     expect(r.truthOf(0).position).toBe(before)
     expect(warnings('dropped an MQTT command that may be too old')).toHaveLength(1)
@@ -364,7 +370,8 @@ describe(`MQTT commands over the real bus path (${brokerKind()})`, () => {
 
     await ha.publishAsync(`${base}/blind/${patio}/set`, 'CLOSE', { qos: 1 })
     await seen.until(`${base}/blind/${patio}/state`, 'closing')
-    await sleep(800)
+    const patioFrom = r.truthOf(0).position
+    await waitFor('the patio blind part-way down', () => patioFrom - r.truthOf(0).position >= 15)
     await broker.kill()
 
     // The move goes on and ends; the hub answers the UI meanwhile and says the link is down.

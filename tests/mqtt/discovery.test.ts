@@ -18,6 +18,7 @@ import { startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { startHubProcess } from '../bus/hub-process'
+import { quietPeriod } from '../helpers/quiet'
 
 const CREATE_BLIND = 'mutation($input: BlindInput!) { blindCreate(input: $input) { id } }'
 const UPDATE_BLIND =
@@ -343,7 +344,7 @@ describe(`Home Assistant discovery on a real broker (${brokerKind()})`, () => {
       'lamella/renames/#',
     ])
     await retained.until('lamella/renames/status', 'online')
-    await new Promise((r) => setTimeout(r, 300))
+    await quietPeriod(300, 'no retained topic of what was deleted arrives')
     const leftovers = [...retained.latest.keys()].filter(
       (topic) => topic.includes(blind.id) || topic.includes(automation.id),
     )

@@ -18,6 +18,7 @@ import { haCover, shownCover, type HaConfig } from '../helpers/ha-cover'
 import { startHub, type TestHub } from '../helpers/hub'
 import { startHubWithMotors, type LocalMotorRig, type MotorBlind } from '../helpers/motors'
 import { mqttConfig } from '../helpers/mqtt-hub'
+import { quietPeriod } from '../helpers/quiet'
 
 const CALIBRATE =
   'mutation($id: ID!, $d: Direction!) { blindCalibrate(id: $id, direction: $d) { direction } }'
@@ -117,7 +118,7 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     await seen.until(topics.availability, 'online')
     expect(cover()).toMatchObject({ available: true, state: 'closed', position: 0, warnings: [] })
     // Past the dead time after the calibration run down, so the move up starts at once.
-    await sleep(1200)
+    await quietPeriod(1200, 'the dead time after the run down passes')
 
     await ha.publishAsync(topics.setPosition, '4', { qos: 1 })
     await seen.until(topics.state, 'opening')
@@ -170,7 +171,7 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     const again = await watchBlind('unknown', id, later)
     await again.seen.until(topics.availability, 'offline')
     await again.seen.until(topics.state, 'None')
-    await sleep(300)
+    await quietPeriod(300, 'no retained position follows')
     expect(again.seen.payloadOf(topics.position)).toBeUndefined()
     expect(again.cover()).toMatchObject({ available: false, state: 'unknown', position: null })
     await later.endAsync()
@@ -215,7 +216,7 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     const retained = await watchBlind('forgets', id, later)
     await retained.seen.until(topics.availability, 'offline')
     await retained.seen.until(topics.state, 'None')
-    await sleep(300)
+    await quietPeriod(300, 'no retained position follows')
     expect(retained.seen.payloadOf(topics.position)).toBeUndefined()
     expect(retained.cover()).toMatchObject({ available: false, position: null })
     await later.endAsync()
@@ -250,7 +251,7 @@ describe(`what Home Assistant shows (${brokerKind()})`, () => {
     const { topics, seen, cover } = await watchBlind('endstop', id)
     await calibrated(r, id, 'UP')
     await seen.until(topics.state, 'open')
-    await sleep(1200)
+    await quietPeriod(1200, 'the dead time after the run up passes')
     await ha.publishAsync(topics.setPosition, '25', { qos: 1 })
     await settled(r)
     await seen.until(topics.state, 'stopped')

@@ -18,6 +18,8 @@ import {
 import { haCover, haSensor, type HaConfig } from '../helpers/ha-cover'
 import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { mqttConfig } from '../helpers/mqtt-hub'
+import { quietPeriod } from '../helpers/quiet'
+import { until } from '../bus/polling'
 import type { EmulatorLink } from '../../hub/bus/link-emulator'
 
 const SENSOR = `mutation($input: WeatherSensorInput!) {
@@ -109,7 +111,7 @@ describe(`weather over MQTT (${brokerKind()})`, () => {
     await seen.until(`${base}/weather/${sensorId}`, '3.5')
     for (let i = 0; i < 8; i++) {
       await ha.publishAsync('garden/wind', '12.5')
-      await new Promise((r) => setTimeout(r, 500))
+      await quietPeriod(500, 'half a second between two readings of the sensor')
     }
     await seen.until(`${base}/weather/alarm_wind`, 'ON')
     const lock = await t.gql<{ blind: { weatherLock: { kind: string } | null } }>(
@@ -124,19 +126,19 @@ describe(`weather over MQTT (${brokerKind()})`, () => {
     await ha.publishAsync(`${base}/blind/${garden}/set`, 'CLOSE', { qos: 1 })
     const down = await t.gql(MOVE, { ids: [garden], d: 'DOWN' }, t.adminToken)
     expect(down.errors?.[0]?.extensions.code).toBe(423)
-    await new Promise((r) => setTimeout(r, 500))
+    await quietPeriod(500, 'the down relay never goes on')
     expect(board.record.filter((c) => c.unit === 1 && c.coil === 1 && c.on)).toEqual([])
     // A payload that is no number is no reading, and the sensor says why.
     await ha.publishAsync('garden/wind', 'windy', { qos: 1 })
-    await new Promise((r) => setTimeout(r, 300))
-    const sensors = await t.gql<{ weather: { sensors: { error: string | null }[] } }>(
-      '{ weather { sensors { error } } }',
-      {},
-      t.adminToken,
-    )
-    expect(sensors.data!.weather.sensors[0]?.error).toBe(
-      'garden/wind carried "windy", not a number',
-    )
+    const error = await until("the sensor's error", async () => {
+      const sensors = await t.gql<{ weather: { sensors: { error: string | null }[] } }>(
+        '{ weather { sensors { error } } }',
+        {},
+        t.adminToken,
+      )
+      return sensors.data!.weather.sensors[0]?.error
+    })
+    expect(error).toBe('garden/wind carried "windy", not a number')
   }, 20_000)
 })
 

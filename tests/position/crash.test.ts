@@ -8,9 +8,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MotorSimulator } from '../../firmware-protocol/motors'
 import { createBlindIn, startHubProcess, type HubProcess } from '../bus/hub-process'
-import { sleep, waitFor } from '../bus/polling'
+import { waitFor } from '../bus/polling'
 import { createMotorBlind, motorsFor, type MotorBlind } from '../helpers/motors'
 import { startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { quietPeriod } from '../helpers/quiet'
 
 const SET = 'mutation($ids: [ID!]!, $p: Int) { blindSetPosition(ids: $ids, position: $p) { id } }'
 const MOVE = 'mutation($ids: [ID!]!, $d: Direction!) { blindMove(ids: $ids, direction: $d) { id } }'
@@ -93,14 +94,16 @@ const arrived = (hub: HubProcess, id: string) =>
 describe.each(['device', 'hub'] as const)('a hub killed mid-move, pulses %s-timed', (pulse) => {
   it('knows after a restart where the blind ended, and switches nothing on while starting', async () => {
     const r = await rig(pulse)
+    const motor = () => r.motors.motors[0]!.state(now())
     let hub = await r.start()
     const id = await createMotorBlind(hub, BLIND)
     // Known at the closed end first, then on its way up to 90.
     await hub.gql(MOVE, { ids: [id], d: 'DOWN' }, hub.adminToken)
     await arrived(hub, id)
     await hub.gql(SET, { ids: [id], p: 90 }, hub.adminToken)
-    await sleep(1500)
-    expect(r.motors.motors[0]!.state(now()).relay).toBe('UP')
+    // A third of the way up (4 s from end to end): the kill comes mid-run.
+    await waitFor('the blind a third of the way up', () => motor().position >= 33, 10_000)
+    expect(motor().relay).toBe('UP')
     await hub.signal('SIGKILL')
 
     // Board-timed, the pulse runs out on its own; hub-timed, the relay stays on until the
@@ -112,7 +115,7 @@ describe.each(['device', 'hub'] as const)('a hub killed mid-move, pulses %s-time
         5000,
       )
     } else {
-      await sleep(700)
+      await quietPeriod(700, 'the hub stays dead a while before it is started again')
     }
     const restartedAt = r.board.emulator.record.length
     hub = await r.start()
@@ -126,7 +129,7 @@ describe.each(['device', 'hub'] as const)('a hub killed mid-move, pulses %s-time
       `hub ${after.position}, motor ${truth}`,
     ).toBeLessThanOrEqual(3)
     // Nothing was switched on by the start.
-    await sleep(500)
+    await quietPeriod(500, 'the start switches nothing on')
     expect(r.board.emulator.record.slice(restartedAt).filter((c) => c.on)).toEqual([])
     expect(r.motors.conflicts).toBe(0)
   })
@@ -137,6 +140,7 @@ describe('a hub started while a board-timed pulse of the one before still runs',
     // Slow on purpose, so the pulse outlives a restart: 20 s down, and the motor starts open.
     const slow: MotorBlind = { ...BLIND, travelTimeUpMs: 20_000, travelTimeDownMs: 20_000 }
     const r = await rig('device', slow)
+    const motor = () => r.motors.motors[0]!.state(now())
     let hub = await r.start()
     const id = await createMotorBlind(hub, slow)
     // Thirty more blinds on units 2-4, each alone in its frame of the all-off: between any two
@@ -154,8 +158,9 @@ describe('a hub started while a board-timed pulse of the one before still runs',
     await hub.gql(CALIBRATE, { id, d: 'STOP' }, hub.adminToken)
     expect((await stateOf(hub, id)).position).toBe(100)
     await hub.gql(SET, { ids: [id], p: 0 }, hub.adminToken)
-    await sleep(2000)
-    expect(r.motors.motors[0]!.state(now()).relay).toBe('DOWN')
+    // A tenth of the way down (20 s from end to end): the kill comes early in the run.
+    await waitFor('the blind a tenth of the way down', () => motor().position <= 90, 10_000)
+    expect(motor().relay).toBe('DOWN')
     await hub.signal('SIGKILL')
 
     // Units 2-4 answer late now: the all-off of the next start takes seconds after the frame
@@ -181,12 +186,14 @@ describe('a hub that dies after its off reached the board, before the answer cam
   it('knows where the blind stopped, or says it does not know', async () => {
     const slow: MotorBlind = { ...BLIND, travelTimeUpMs: 20_000, travelTimeDownMs: 20_000 }
     const r = await rig('device', slow)
+    const motor = () => r.motors.motors[0]!.state(now())
     let hub = await r.start()
     const id = await createMotorBlind(hub, slow)
     await hub.gql(CALIBRATE, { id, d: 'UP' }, hub.adminToken)
     await hub.gql(CALIBRATE, { id, d: 'STOP' }, hub.adminToken)
     await hub.gql(SET, { ids: [id], p: 0 }, hub.adminToken)
-    await sleep(1500)
+    // On its way down (20 s from end to end) for a while.
+    await waitFor('the blind on its way down', () => motor().position <= 93, 10_000)
     // The board acts on the STOP at once but answers too late: the hub never hears it did.
     r.board.emulator.setFault({ kind: 'slow', delayMs: 1000 }, 1)
     void hub.gql(MOVE, { ids: [id], d: 'STOP' }, hub.adminToken).catch(() => undefined)
@@ -195,7 +202,7 @@ describe('a hub that dies after its off reached the board, before the answer cam
     r.board.emulator.setFault({ kind: 'none' }, 1)
     const truth = r.motors.motors[0]!.state(now()).position
     // The power comes back a while later: 3 s of this blind's pulse are 15 points.
-    await sleep(3000)
+    await quietPeriod(3000, 'the power stays off for 3 s')
 
     hub = await r.start()
     await arrived(hub, id)

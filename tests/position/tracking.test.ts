@@ -2,7 +2,8 @@
 // over the real serialport code on a pseudo-terminal: every kind of command, one after another
 // and on top of each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sleep, waitFor } from '../bus/polling'
+import { waitFor } from '../bus/polling'
+import { quietPeriod } from '../helpers/quiet'
 import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 
 const SET =
@@ -71,7 +72,7 @@ describe('tracking positions against the motors', () => {
 
   it('knows no position before the first run, and moves nothing by itself', async () => {
     expect((await rig.stateOf(kitchen)).position).toBeNull()
-    await sleep(300)
+    await quietPeriod(300, 'the hub moves nothing by itself')
     expect(rig.board.emulator.record.filter((c) => c.on)).toEqual([])
   })
 
@@ -94,8 +95,10 @@ describe('tracking positions against the motors', () => {
   })
 
   it('follows a blind stopped half way', async () => {
+    const from = rig.truthOf(1).position
     await send(MOVE, { ids: [hall], d: 'DOWN' })
-    await sleep(1800)
+    // Near half way down (4 s from end to end).
+    await waitFor('the hall blind near half way down', () => from - rig.truthOf(1).position >= 40)
     await send(MOVE, { ids: [hall], d: 'STOP' })
     await settle()
     const { truth } = await expectTracked(1)
@@ -106,7 +109,7 @@ describe('tracking positions against the motors', () => {
   it('keeps up with rapid presses and reversals', async () => {
     for (const d of ['UP', 'DOWN', 'UP', 'DOWN', 'DOWN', 'UP', 'STOP', 'DOWN']) {
       await send(MOVE, { ids: [kitchen, hall], d })
-      await sleep(150 + Math.floor(Math.random() * 250))
+      await quietPeriod(150 + Math.floor(Math.random() * 250), "a person's pace between presses")
     }
     await send(MOVE, { ids: [kitchen, hall], d: 'STOP' })
     await settle()
@@ -131,8 +134,11 @@ describe('tracking positions against the motors', () => {
   })
 
   it('changes its mind mid-way: a new target the same way continues the run', async () => {
+    const from = rig.truthOf(2).position
     await send(SET, { ids: [office], p: 90 })
-    await sleep(600)
+    // On its way up (4.5 s from end to end) for a while before the new target.
+    const along = Math.min(10, (70 - from) / 2)
+    await waitFor('the office blind on its way up', () => rig.truthOf(2).position - from >= along)
     await send(SET, { ids: [office], p: 70 })
     await settle()
     const { truth } = await expectTracked(2)

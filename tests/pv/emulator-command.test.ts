@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { InverterReader } from '../../hub/pv/reader'
 import { runCli, startCli } from '../helpers/cli'
 import { temporaryFolders } from '../helpers/temporary-folders'
+import { until } from '../bus/polling'
 
 const temporaryFolder = temporaryFolders('lamella-sunspec-')
 const NOON = '2026-06-21T10:00:00Z'
@@ -63,8 +64,7 @@ describe('lamella emulator --sunspec', () => {
     expect(reading.mppt?.modules).toHaveLength(2)
 
     // 600 times faster: a simulated minute every 100 ms.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    const lines = e.lines()
+    const lines = await until('eight simulated minutes', () => e.lines().length >= 8 && e.lines())
     expect(lines.length).toBeGreaterThanOrEqual(8)
     expect(lines[0]!.at).toBe(NOON.replace('Z', '.000Z'))
     for (let i = 1; i < lines.length; i++) {

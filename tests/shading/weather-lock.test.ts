@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/polling'
 import { startHubWithMotors, type LocalMotorRig } from '../helpers/motors'
 import { BERLIN, localMidnight, MINUTE } from './simulate-day'
+import { quietPeriod } from '../helpers/quiet'
 
 const clock = { at: localMidnight('2026-06-21', BERLIN.timeZone) + 12 * 60 * MINUTE }
 const UPDATE =
@@ -58,7 +59,7 @@ describe('shading beside a weather lock', () => {
       50,
     )
     await rig.t.hub.shading!.evaluate()
-    await new Promise((r) => setTimeout(r, 500))
+    await quietPeriod(500, 'shading moves nothing while the lock holds')
     expect(rig.truthOf(0).position).toBeGreaterThanOrEqual(99)
     const res = await rig.t.gql<{ blind: Record<string, unknown> }>(
       BLIND,

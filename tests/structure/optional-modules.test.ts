@@ -10,6 +10,7 @@ import { projectRoot } from '../../hub/paths'
 import { CLI, environment } from '../helpers/cli'
 import { temporaryFolders } from '../helpers/temporary-folders'
 import { spawn } from 'node:child_process'
+import { quietPeriod } from '../helpers/quiet'
 
 const RECORDER = join(projectRoot, 'tests/helpers/record-modules.mjs')
 const temporaryFolder = temporaryFolders('lamella-modules-')
@@ -45,7 +46,7 @@ async function loadedBy(vars: Record<string, string>): Promise<{
   })
   // Serving: a request answered, then a moment for what starts once it listens.
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
-  await new Promise((r) => setTimeout(r, 500))
+  await quietPeriod(500, 'the modules started once the hub listens are up before the stop')
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGTERM')
   await exited

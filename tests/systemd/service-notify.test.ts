@@ -14,6 +14,7 @@ import {
 } from '../../hub/service-notify'
 import { projectRoot } from '../../hub/paths'
 import { describeWithPrograms } from '../helpers/system-tools'
+import { quietPeriod } from '../helpers/quiet'
 
 const RECEIVER = join(projectRoot, 'tests', 'systemd', 'notify-socket.py')
 
@@ -127,7 +128,7 @@ describeWithPrograms(['systemd-notify'], 'the notifier against a real notificati
     })
 
     notifier.startWatchdog()
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await quietPeriod(300, 'no watchdog ping goes out while the hub is unhealthy')
     expect(receiver.text()).not.toContain('WATCHDOG=1')
     expect(log.lines).toEqual(['warn: the hub is unhealthy: watchdog pings withheld'])
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WeatherSample, WeatherScript } from '../../firmware-protocol/weather-script'
 import { createBlind, startHub, type TestHub } from '../helpers/hub'
 import { bothOnAtOnce, startBoard, startWire, type Board, type Wire } from '../helpers/pty'
+import { quietPeriod } from '../helpers/quiet'
+import { until as poll } from '../bus/polling'
 
 /** A wind sensor silent this long is an alarm (60 s in the hub; less here). */
 const SILENCE_MS = 4000
@@ -48,17 +50,9 @@ interface Lock {
   sensorState: string | null
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function until<T>(what: string, read: () => Promise<T | undefined | false>, ms = 10_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
+/** The hub's answers polled every 100 ms, up to 10 s by default. */
+const until = <T>(what: string, read: () => Promise<T | undefined | false>, ms = 10_000) =>
+  poll(what, read, ms, 100)
 
 describe('weather protection on a wire with a scripted anemometer', () => {
   let wire: Wire
@@ -202,7 +196,7 @@ describe('weather protection on a wire with a scripted anemometer', () => {
     // Towards safety is allowed, and an unprotected blind moves as ever.
     expect((await t.gql(MOVE, { ids: [terrace], d: 'UP' }, t.adminToken)).errors).toBeUndefined()
     expect((await t.gql(MOVE, { ids: [kitchen], d: 'UP' }, t.adminToken)).errors).toBeUndefined()
-    await sleep(300)
+    await quietPeriod(300, 'no down relay of a locked blind goes on')
     const downs = board.emulator.record.filter(
       (c) => c.on && c.unit === 1 && (c.coil === 1 || c.coil === 3),
     )
@@ -279,7 +273,7 @@ describe('weather protection on a wire with a scripted anemometer', () => {
     const releaseAt = Date.parse(releasing)
     expect(releaseAt - calmFrom).toBeGreaterThan(9 * 60_000)
     expect(releaseAt - calmFrom).toBeLessThan(11 * 60_000)
-    await sleep(2000)
+    await quietPeriod(2000, 'the calm does not release the lock before its time')
     expect((await blind(terrace)).weatherLock?.kind).toBe('WIND')
     expect(
       (await t.gql(MOVE, { ids: [terrace], d: 'DOWN' }, t.adminToken)).errors?.[0]?.extensions.code,
@@ -291,7 +285,7 @@ describe('weather protection on a wire with a scripted anemometer', () => {
     board.emulator.record.splice(0)
     t = await start()
     // The start's all-off, and nothing switched on.
-    await sleep(1500)
+    await quietPeriod(1500, 'the start switches nothing on')
     expect(board.emulator.record.filter((c) => c.on)).toEqual([])
     expect((await blind(terrace)).weatherLock?.kind).toBe('WIND')
     const down = await t.gql(MOVE, { ids: [awning], d: 'DOWN' }, t.adminToken)
@@ -313,7 +307,7 @@ describe('weather protection on a wire with a scripted anemometer', () => {
       alarm: 'FROST',
     })
     expect(up.errors?.[0]?.message).toMatch(/^Awning is held where it stands: frost/)
-    await sleep(300)
+    await quietPeriod(300, 'the refused moves switch nothing on')
     expect(board.emulator.record.filter((c) => c.on)).toEqual([])
     live.sample = { ...live.sample, wind: 2, rain: 0, temperatureC: 12 }
   })
