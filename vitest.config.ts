@@ -1,11 +1,9 @@
 import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import LongestFirst from './tests/helpers/longest-first'
 
 const require = createRequire(import.meta.url)
-
-/** Test files that must not share the machine with others (the project 'alone' below). */
-const ALONE = ['tests/position/random.test.ts']
 
 /** Passwords hashed in test processes cost 2^12 instead of the hub's 2^17 (~0.65 s each); the
  * hubs the tests start as child processes still hash at 2^17. */
@@ -24,9 +22,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most tests wait on timers, sockets and child processes rather than the CPU, so two files
-    // at once on a 2-core machine take 575 s instead of 779 s (vitest's own default is cores - 1).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Most files wait on timers, sockets, wires and child processes rather than the CPU (a whole
+    // run keeps a 2-core machine 45 % busy), so four files at once on 2 cores: 357 s instead of
+    // 546 s with two (vitest's own default is cores - 1).
+    maxWorkers: 2 * availableParallelism(),
+    // The files that take a minute or more start first (tests/helpers/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // The unit tests next to the hub's code and the pure protocol tests: no build, no
@@ -40,7 +41,6 @@ export default defineConfig({
           // process's event loop utilization, which a file before them in a shared process
           // skews (with isolate: false, 27 s instead of 36 s alone, the transport test "takes
           // an answer that came in time" asked again once on Node 24 in CI).
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -50,25 +50,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', ...ALONE],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
           globalSetup: [BUILD],
           setupFiles: [PASSWORD_COST],
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        // Files that compare the hub's clock with a motor emulator's in another process: with
-        // other files beside them on 2 loaded cores, the emulator reads a frame tens of ms late
-        // and a motor runs that much more or less than the hub timed (a real board has no such
-        // lag). They run after the rest, one at a time.
-        extends: true,
-        test: {
-          name: 'alone',
-          include: ALONE,
-          globalSetup: [BUILD],
-          setupFiles: [PASSWORD_COST],
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -84,7 +68,6 @@ export default defineConfig({
           // gives each test an empty page, storage and the English UI; files that stub globals
           // or mock modules undo it themselves. Passes with the files shuffled on one worker.
           isolate: false,
-          sequence: { groupOrder: 0 },
         },
       },
     ],
