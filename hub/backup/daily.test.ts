@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TestClock } from '../clock/test-clock'
 import { createDailyBackups, dailyBackupFolder, type DailyBackups } from './daily'
 import { addBlinds, blindNames, freshDatabase } from './test-database'
 
@@ -26,11 +27,11 @@ describe('createDailyBackups', () => {
   let backups: DailyBackups | undefined
   let folder: string
   let record: ReturnType<typeof recordingLog>
+  let clock: TestClock
 
   beforeEach(() => {
-    // Only the wall clock and timers are fake; the copy itself runs for real.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    vi.setSystemTime(new Date('2025-03-10T10:00:00Z'))
+    // Only the clock is the test's; the copy itself runs for real.
+    clock = new TestClock('2025-03-10T10:00:00Z')
     database = freshDatabase()
     addBlinds(database.sqlite, 2)
     folder = dailyBackupFolder(database.path)
@@ -40,7 +41,6 @@ describe('createDailyBackups', () => {
     await backups?.stop()
     backups = undefined
     database.close()
-    vi.useRealTimers()
   })
 
   const start = (keepDays?: number) => {
@@ -48,6 +48,7 @@ describe('createDailyBackups', () => {
       dbPath: database.path,
       database,
       log: record.log,
+      clock,
       timeZone: 'UTC',
       ...(keepDays && { keepDays }),
     })
@@ -61,7 +62,7 @@ describe('createDailyBackups', () => {
    */
   const advance = async (ms: number) => {
     for (let left = ms; left > 0; left -= HOUR) {
-      await vi.advanceTimersByTimeAsync(Math.min(left, HOUR))
+      await clock.advance(Math.min(left, HOUR))
       await backups!.idle()
     }
   }
@@ -163,13 +164,13 @@ describe('createDailyBackups', () => {
     await start().idle()
     // The clock is set 17 h 40 min ahead at once (a Pi without RTC learning the time);
     // the timer that was waiting knows nothing of it.
-    vi.setSystemTime(new Date('2025-03-11T03:40:00Z'))
+    clock.setWallClock('2025-03-11T03:40:00Z')
     await advance(HOUR)
     expect(files()).toEqual(['lamella-2025-03-10.db', 'lamella-2025-03-11.db'])
   })
 
   it('logs a failed backup and tries again an hour later', async () => {
-    vi.setSystemTime(new Date('2025-03-10T04:00:00Z'))
+    clock = new TestClock('2025-03-10T04:00:00Z')
     writeFileSync(folder, 'a file where the folder should be')
     await start().idle()
     expect(record.lines).toEqual([
@@ -187,18 +188,19 @@ describe('createDailyBackups', () => {
   it('stops its timer: nothing more is written after stop', async () => {
     await start().idle()
     await backups!.stop()
-    await vi.advanceTimersByTimeAsync(3 * 24 * HOUR)
+    await clock.advance(3 * 24 * HOUR)
     expect(files()).toEqual(['lamella-2025-03-10.db'])
-    expect(vi.getTimerCount()).toBe(0)
+    expect(clock.pending()).toBe(0)
   })
 
   it('counts the day and 03:30 in the hub’s time zone', async () => {
     // 02:00 in New York on 10 March 2025, the day clocks there spring forward.
-    vi.setSystemTime(new Date('2025-03-10T06:00:00Z'))
+    clock = new TestClock('2025-03-10T06:00:00Z')
     backups = createDailyBackups({
       dbPath: database.path,
       database,
       log: record.log,
+      clock,
       timeZone: 'America/New_York',
     })
     backups.start()

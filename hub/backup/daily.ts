@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import type Database from 'better-sqlite3'
 import { backupDatabase } from './backup'
 import { removeIfPresent, TEMPORARY_SUFFIX } from './durable-files'
+import { systemClock, type Clock, type ClockTimer } from '../clock/clock'
 import { localClock } from '../local-clock'
 
 const HOUR_MS = 3_600_000
@@ -31,8 +32,8 @@ export interface DailyBackupDeps {
   /** The hub's own connection: its writes during a backup land in the copy as well. */
   database: { sqlite: Database.Database }
   log: { child(bindings: object): BackupLog }
-  /** The wall clock; tests pass their own. */
-  now?: () => number
+  /** The hub's clock (its wall clock names and times the backups); tests pass a TestClock. */
+  clock?: Clock
   /** The zone whose 03:30 and calendar day count (the hub's TZ); default the system's. */
   timeZone?: string
   /** How many daily backups to keep, newest by the date in their names. */
@@ -50,7 +51,7 @@ export interface DailyBackups {
 export const dailyBackupFolder = (dbPath: string) => join(dirname(resolve(dbPath)), 'backups')
 
 export function createDailyBackups(deps: DailyBackupDeps): DailyBackups {
-  const now = deps.now ?? Date.now
+  const clock = deps.clock ?? systemClock
   const timeZone = deps.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   const keepDays = deps.keepDays ?? 7
   if (!Number.isInteger(keepDays) || keepDays < 1) {
@@ -59,18 +60,18 @@ export function createDailyBackups(deps: DailyBackupDeps): DailyBackups {
   const log = deps.log.child({ module: 'backup' })
   const folder = dailyBackupFolder(deps.dbPath)
 
-  let timer: NodeJS.Timeout | undefined
+  let timer: ClockTimer | undefined
   let running: Promise<void> = Promise.resolve()
   let started = false
   let firstCheck = true
 
   async function makeBackup(file: string): Promise<void> {
-    const startedAt = performance.now()
+    const startedAt = clock.monotonic()
     try {
       mkdirSync(folder, { recursive: true, mode: 0o700 })
       const result = await backupDatabase({ source: deps.database.sqlite, destination: file })
       log.info(
-        { file, bytes: result.bytes, ms: Math.round(performance.now() - startedAt) },
+        { file, bytes: result.bytes, ms: Math.round(clock.monotonic() - startedAt) },
         'wrote the daily backup',
       )
     } catch (err) {
@@ -110,10 +111,10 @@ export function createDailyBackups(deps: DailyBackupDeps): DailyBackups {
   }
 
   async function check(): Promise<void> {
-    const clock = localClock(now(), timeZone)
-    const today = `lamella-${clock.date}.db`
+    const local = localClock(clock.now(), timeZone)
+    const today = `lamella-${local.date}.db`
     const file = join(folder, today)
-    if ((firstCheck || clock.msOfDay >= DAILY_BACKUP_AT_MS) && !existsSync(file)) {
+    if ((firstCheck || local.msOfDay >= DAILY_BACKUP_AT_MS) && !existsSync(file)) {
       await makeBackup(file)
     }
     prune(today)
@@ -122,9 +123,9 @@ export function createDailyBackups(deps: DailyBackupDeps): DailyBackups {
 
   function arm(): void {
     if (!started) return
-    const { msOfDay } = localClock(now(), timeZone)
+    const { msOfDay } = localClock(clock.now(), timeZone)
     const untilDue = (DAILY_BACKUP_AT_MS - msOfDay + DAY_MS) % DAY_MS || DAY_MS
-    timer = setTimeout(
+    timer = clock.setTimeout(
       () => {
         running = check().finally(arm)
       },
@@ -141,7 +142,7 @@ export function createDailyBackups(deps: DailyBackupDeps): DailyBackups {
     },
     async stop() {
       started = false
-      clearTimeout(timer)
+      clock.clear(timer)
       await running
     },
     idle: () => running,
