@@ -17,6 +17,8 @@ export const LONGEST_FILES = [
   'tests/mqtt/commands.test.ts',
   'tests/position/crash.test.ts',
   'tests/position/tracking.test.ts',
+  'tests/engine/runs.test.ts',
+  'hub/bus/noisy-bus.test.ts',
 ]
 
 export default class LongestFirst extends BaseSequencer {
